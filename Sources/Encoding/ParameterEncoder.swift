@@ -1,0 +1,28 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Writes dictionary parameters into a request: its query string, or its body.
+///
+/// Encoders are pure: request in, request out, no I/O, so they are tested without a network.
+public protocol ParameterEncoder: Sendable {
+    /// Encodes `parameters` into `urlRequest`. A `Content-Type` is set only if the request has none.
+    func encode(urlRequest: inout URLRequest, with parameters: Parameters) throws(RequestBuildError)
+}
+
+/// Writes an `Encodable` value into a request: its query string, or its body.
+public protocol EncodableParameterEncoder: Sendable {
+    /// Encodes `value` into `urlRequest`. A `Content-Type` is set only if the request has none.
+    func encode(urlRequest: inout URLRequest, with value: some Encodable) throws(RequestBuildError)
+}
+
+extension URLRequest {
+    /// Sets `Content-Type` unless the caller already chose one.
+    mutating func setContentTypeIfAbsent(_ contentType: String) {
+        if value(forHTTPHeaderField: "Content-Type") == nil {
+            setValue(contentType, forHTTPHeaderField: "Content-Type")
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Appends parameters to the request URL's query string.
+///
+/// Output is deterministic and safe for form-decoding servers: keys are sorted at every level,
+/// everything but ASCII letters, digits, `-._~/?` is percent-escaped (`+` too, and a space is
+/// `%20`), an existing query is kept and a fragment stays last. With no parameters left to encode
+/// the URL is unchanged (no bare `?`).
+public struct URLParameterEncoder: ParameterEncoder {
+    /// How an array value is spelled.
+    public enum ArrayEncoding: Sendable, Hashable {
+        /// `ids[]=1&ids[]=2` (escaped as `ids%5B%5D`), as Rails, PHP and Alamofire expect.
+        case brackets
+        /// `ids=1&ids=2`.
+        case noBrackets
+        /// `ids[0]=1&ids[1]=2`.
+        case indexed
+    }
+
+    /// How a `Bool` value is spelled.
+    public enum BoolEncoding: Sendable, Hashable {
+        /// `1` and `0`.
+        case numeric
+        /// `true` and `false`.
+        case literal
+    }
+
+    /// How array values are spelled. Defaults to ``ArrayEncoding/brackets``.
+    public var arrayEncoding: ArrayEncoding
+    /// How booleans are spelled. Defaults to ``BoolEncoding/numeric``.
+    public var boolEncoding: BoolEncoding
+    /// How dates are spelled. Defaults to ``DateEncoding/iso8601``.
+    public var dateEncoding: DateEncoding
+
+    /// Creates an encoder.
+    public init(
+        arrayEncoding: ArrayEncoding = .brackets,
+        boolEncoding: BoolEncoding = .numeric,
+        dateEncoding: DateEncoding = .iso8601
+    ) {
+        self.arrayEncoding = arrayEncoding
+        self.boolEncoding = boolEncoding
+        self.dateEncoding = dateEncoding
+    }
+
+    /// The parameters as `key=value` pairs joined by `&`, without a leading `?`.
+    public func queryString(for parameters: Parameters) throws(RequestBuildError) -> String {
+        String(decoding: try writer.write(parameters), as: UTF8.self)
+    }
+
+    /// Appends `parameters` to the query of `urlRequest.url`.
+    public func encode(urlRequest: inout URLRequest, with parameters: Parameters) throws(RequestBuildError) {
+        guard let url = urlRequest.url else { throw .invalidURL("") }
+        let query = try writer.write(parameters)
+        guard !query.isEmpty else { return }
+        urlRequest.url = try Self.url(url, appendingQuery: query)
+    }
+
+    var writer: QueryStringWriter {
+        QueryStringWriter(arrayEncoding: arrayEncoding, boolEncoding: boolEncoding, dateEncoding: dateEncoding)
+    }
+
+    /// `url` with `query` (already escaped) after any query it has, and before its fragment.
+    static func url(_ url: URL, appendingQuery query: [UInt8]) throws(RequestBuildError) -> URL {
+        let original = url.absoluteString
+        var head = Substring(original)
+        var fragment: Substring = ""
+        if let hash = head.firstIndex(of: "#") {
+            fragment = head[hash...]
+            head = head[..<hash]
+        }
+        var text = String(head)
+        if let questionMark = head.firstIndex(of: "?") {
+            if head.index(after: questionMark) != head.endIndex { text += "&" }
+        } else {
+            text += "?"
+        }
+        text += String(decoding: query, as: UTF8.self)
+        text += fragment
+        guard let result = URL(string: text) else { throw .invalidURL(text) }
+        return result
+    }
+}
+
+extension ParameterEncoder where Self == URLParameterEncoder {
+    /// A ``URLParameterEncoder`` with default options.
+    public static var urlQuery: URLParameterEncoder { URLParameterEncoder() }
+}

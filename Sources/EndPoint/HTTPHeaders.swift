@@ -1,0 +1,99 @@
+/// One HTTP header field: a name and its value.
+public struct HTTPHeader: Hashable, Sendable {
+    /// The field name as given; comparisons are case-insensitive.
+    public let name: String
+    /// The field value.
+    public let value: String
+
+    /// Creates a header field.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// An ordered, case-insensitive collection of HTTP header fields.
+///
+/// Write it as a dictionary literal, `["Accept": "application/json"]`; setting a name that is
+/// already present replaces the old value in place, whatever the case of either spelling.
+public struct HTTPHeaders: Hashable, Sendable {
+    private var fields: [HTTPHeader] = []
+
+    /// Creates an empty collection.
+    public init() {}
+
+    /// Creates a collection from header fields; a later field replaces an earlier one of the same name.
+    public init(_ headers: [HTTPHeader]) {
+        for header in headers { update(header) }
+    }
+
+    /// Creates a collection from a dictionary. Names are applied in sorted order, so the result is deterministic.
+    public init(_ dictionary: [String: String]) {
+        for name in dictionary.keys.sorted() { update(name: name, value: dictionary[name] ?? "") }
+    }
+
+    /// The value for `name`, matched case-insensitively, or `nil`.
+    public subscript(name: String) -> String? {
+        get { fields.first { $0.name.caseInsensitiveEquals(name) }?.value }
+        set {
+            if let newValue { update(name: name, value: newValue) } else { remove(name: name) }
+        }
+    }
+
+    /// Adds `name: value`, replacing any field of the same name.
+    public mutating func update(name: String, value: String) {
+        update(HTTPHeader(name: name, value: value))
+    }
+
+    /// Adds `header`, replacing any field of the same name.
+    public mutating func update(_ header: HTTPHeader) {
+        if let index = fields.firstIndex(where: { $0.name.caseInsensitiveEquals(header.name) }) {
+            fields[index] = header
+        } else {
+            fields.append(header)
+        }
+    }
+
+    /// Removes the field called `name`, if present.
+    public mutating func remove(name: String) {
+        fields.removeAll { $0.name.caseInsensitiveEquals(name) }
+    }
+
+    /// Returns these headers with every field of `other` applied on top.
+    public func merging(_ other: HTTPHeaders) -> HTTPHeaders {
+        var merged = self
+        for header in other.fields { merged.update(header) }
+        return merged
+    }
+
+    /// The fields as a dictionary, keyed by the names as given.
+    public var dictionary: [String: String] {
+        Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Whether the collection has no fields.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+}
+
+extension HTTPHeaders: ExpressibleByDictionaryLiteral {
+    /// Creates headers from a literal such as `["Accept": "application/json"]`.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        for (name, value) in elements { update(name: name, value: value) }
+    }
+}
+
+extension HTTPHeaders: Sequence {
+    /// Iterates the fields in insertion order.
+    public func makeIterator() -> IndexingIterator<[HTTPHeader]> {
+        fields.makeIterator()
+    }
+}
+
+extension String {
+    func caseInsensitiveEquals(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && lowercased() == other.lowercased()
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends endpoints through a ``Router``, checks the status code and decodes the body.
+///
+/// ```swift
+/// let page: MoviePage = try await NetworkManager<MovieAPI>().request(.popular(page: 1))
+/// ```
+///
+/// Statuses outside the endpoint's ``EndPointType/acceptableStatusCodes`` become a typed
+/// ``NetworkError`` that keeps the whole response, so a server's error JSON can still be read.
+/// An empty body decodes to `nil` for optionals and to ``EmptyResponse``; for anything else it
+/// is ``NetworkError/noData(_:)``.
+public struct NetworkManager<EndPoint: EndPointType>: Sendable {
+    /// The router that sends the requests.
+    public let router: Router<EndPoint>
+    /// The decoder for response bodies.
+    public let decoder: JSONDecoder
+
+    /// Creates a manager.
+    public init(router: Router<EndPoint> = Router(), decoder: JSONDecoder = JSONDecoder()) {
+        self.router = router
+        self.decoder = decoder
+    }
+
+    /// Sends `endpoint` and returns the response if its status is acceptable.
+    public func response(for endpoint: EndPoint) async throws(NetworkError) -> Response {
+        try StatusValidation.validate(try await router.request(endpoint), acceptable: endpoint.acceptableStatusCodes).get()
+    }
+
+    /// Sends `endpoint`, checks the status and decodes the body as `Value`.
+    public func request<Value: Decodable>(_ endpoint: EndPoint, as type: Value.Type = Value.self) async throws(NetworkError) -> Value {
+        try decode(type, from: try await response(for: endpoint))
+    }
+
+    /// Sends `endpoint`, checks the status, decodes the body and calls `completion` exactly once.
+    @discardableResult
+    public func request<Value: Decodable & Sendable>(
+        _ endpoint: EndPoint,
+        as type: Value.Type = Value.self,
+        completion: @escaping @Sendable (Result<Value, NetworkError>) -> Void
+    ) -> CancellationToken {
+        router.request(endpoint) { [self] (result: Result<Response, NetworkError>) in
+            completion(
+                result.flatMap { StatusValidation.validate($0, acceptable: endpoint.acceptableStatusCodes) }
+                    .flatMap { response in Result { () throws(NetworkError) in try decode(type, from: response) } }
+            )
+        }
+    }
+
+    /// Decodes `response`'s body as `Value`; an empty body gives the type's empty value when it has one.
+    public func decode<Value: Decodable>(_ type: Value.Type, from response: Response) throws(NetworkError) -> Value {
+        if response.data.isEmpty {
+            if let emptyType = Value.self as? any EmptyResponseDecodable.Type, let empty = emptyType.emptyValue as? Value {
+                return empty
+            }
+            if Value.self == Data.self, let data = Data() as? Value { return data }
+            throw .noData(response)
+        }
+        if Value.self == Data.self, let data = response.data as? Value { return data }
+        do {
+            return try decoder.decode(Value.self, from: response.data)
+        } catch {
+            throw .decodingFailed(DecodingFailure(error: error, response: response, typeName: "\(Value.self)"))
+        }
+    }
+}

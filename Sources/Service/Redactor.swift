@@ -1,0 +1,78 @@
+import Foundation
+
+/// Replaces secrets in headers, query strings and bodies before anything is logged.
+public struct Redactor: Sendable {
+    /// What a secret is replaced with.
+    public static let placeholder = "REDACTED"
+
+    /// Header names whose values are hidden, compared case-insensitively.
+    public var headerNames: Set<String>
+    /// Query item, form field and JSON key names whose values are hidden, compared case-insensitively.
+    public var parameterNames: Set<String>
+
+    /// Creates a redactor. The defaults hide credentials, cookies, API keys and tokens.
+    public init(
+        headerNames: Set<String> = ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-API-Key"],
+        parameterNames: Set<String> = [
+            "api_key", "apikey", "key", "token", "access_token", "refresh_token", "id_token",
+            "client_secret", "password", "secret", "session_id",
+        ]
+    ) {
+        self.headerNames = Set(headerNames.map { $0.lowercased() })
+        self.parameterNames = Set(parameterNames.map { $0.lowercased() })
+    }
+
+    /// Whether a header's value is hidden.
+    public func hidesHeader(_ name: String) -> Bool {
+        headerNames.contains(name.lowercased())
+    }
+
+    /// Whether a parameter's value is hidden.
+    public func hidesParameter(_ name: String) -> Bool {
+        parameterNames.contains(name.lowercased())
+    }
+
+    /// `value`, or the placeholder when `name` is a secret header.
+    public func header(_ name: String, value: String) -> String {
+        hidesHeader(name) ? Self.placeholder : value
+    }
+
+    /// `url` with the values of secret query items replaced.
+    public func url(_ url: URL) -> String {
+        let text = url.absoluteString
+        guard let queryStart = text.firstIndex(of: "?") else { return text }
+        let fragmentStart = text[queryStart...].firstIndex(of: "#") ?? text.endIndex
+        let query = text[text.index(after: queryStart)..<fragmentStart]
+        return String(text[...queryStart]) + formEncoded(String(query)) + text[fragmentStart...]
+    }
+
+    /// `pairs` (`a=1&b=2`) with the values of secret names replaced.
+    public func formEncoded(_ pairs: String) -> String {
+        pairs.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            let name = pair[..<equals]
+            let decodedName = name.removingPercentEncoding ?? String(name)
+            return hidesParameter(decodedName) ? "\(name)=\(Self.placeholder)" : String(pair)
+        }.joined(separator: "&")
+    }
+
+    /// A JSON body with the values of secret keys replaced at any depth, or `nil` if `data` is not JSON.
+    public func json(_ data: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+            let redacted = try? JSONSerialization.data(withJSONObject: redact(object), options: [.sortedKeys, .fragmentsAllowed])
+        else { return nil }
+        return String(decoding: redacted, as: UTF8.self)
+    }
+
+    private func redact(_ object: Any) -> Any {
+        if let dictionary = object as? [String: Any] {
+            var copy: [String: Any] = [:]
+            for (key, value) in dictionary {
+                copy[key] = hidesParameter(key) ? Self.placeholder : redact(value)
+            }
+            return copy
+        }
+        if let array = object as? [Any] { return array.map(redact) }
+        return object
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Builds and sends the requests of one endpoint enum.
+///
+/// ```swift
+/// let router = Router<MovieAPI>()
+/// let response = try await router.request(.popular(page: 1))
+/// ```
+///
+/// Building (``makeRequest(for:)``) is a pure, throwing step with no I/O. Sending goes through an
+/// ``HTTPTransport``. Every request can be cancelled on its own, by its calling task or with
+/// ``cancel()``, and every completion handler runs exactly once.
+public final class Router<EndPoint: EndPointType>: NetworkRouter {
+    /// The settings shared by every request.
+    public let configuration: RouterConfiguration
+    /// What carries the requests.
+    public let transport: any HTTPTransport
+    private let inFlight = Locked(InFlightRequests())
+
+    /// Creates a router.
+    ///
+    /// - Parameters:
+    ///   - configuration: Timeouts, shared headers, encoders and logging.
+    ///   - transport: What sends the requests. Defaults to a ``URLSessionTransport`` of the router's own.
+    public init(configuration: RouterConfiguration = RouterConfiguration(), transport: any HTTPTransport = URLSessionTransport()) {
+        self.configuration = configuration
+        self.transport = transport
+    }
+
+    /// The `URLRequest` that `endpoint` describes, without sending it.
+    public func makeRequest(for endpoint: EndPoint) throws(NetworkError) -> URLRequest {
+        do {
+            return try RequestBuilder(configuration: configuration).makeRequest(for: endpoint)
+        } catch {
+            throw .invalidRequest(error)
+        }
+    }
+
+    /// Sends `route` and returns the response, whatever its status.
+    ///
+    /// Cancelling the calling task cancels the HTTP request and throws ``NetworkError/cancelled``.
+    public func request(_ route: EndPoint) async throws(NetworkError) -> Response {
+        let request = try makeRequest(for: route)
+        let task = start(request)
+        let result = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        return try result.get()
+    }
+
+    /// Sends `route` and calls `completion` exactly once with the response or the error.
+    @discardableResult
+    public func request(
+        _ route: EndPoint,
+        completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void
+    ) -> CancellationToken {
+        let request: URLRequest
+        do {
+            request = try makeRequest(for: route)
+        } catch {
+            deliver(.failure(error), to: completion)
+            return .finished
+        }
+        let task = start(request) { [self] result in deliver(result, to: completion) }
+        return CancellationToken { task.cancel() }
+    }
+
+    /// Sends `route` and calls `completion` exactly once, in the article's `(Data?, URLResponse?, Error?)` shape.
+    @discardableResult
+    public func request(_ route: EndPoint, completion: @escaping NetworkRouterCompletion) -> CancellationToken {
+        request(route) { (result: Result<Response, NetworkError>) in
+            switch result {
+            case .success(let response): completion(response.data, response.httpResponse, nil)
+            case .failure(let error): completion(nil, error.response?.httpResponse, error)
+            }
+        }
+    }
+
+    /// Cancels every request of this router that is still in flight.
+    public func cancel() {
+        for task in inFlight.withLock({ Array($0.tasks.values) }) {
+            task.cancel()
+        }
+    }
+
+    /// Starts sending `request` in a task of its own, registered so that ``cancel()`` reaches it.
+    private func start(
+        _ request: URLRequest,
+        then finish: (@Sendable (Result<Response, NetworkError>) -> Void)? = nil
+    ) -> Task<Result<Response, NetworkError>, Never> {
+        inFlight.withLock { requests in
+            let id = requests.nextID
+            requests.nextID += 1
+            let task = Task { [self] in
+                let result = await send(request)
+                inFlight.withLock { _ = $0.tasks.removeValue(forKey: id) }
+                finish?(result)
+                return result
+            }
+            requests.tasks[id] = task
+            return task
+        }
+    }
+
+    private func send(_ request: URLRequest) async -> Result<Response, NetworkError> {
+        let logger = configuration.logger
+        logger?.log(request: request)
+        let start = DispatchTime.now()
+        let result: Result<Response, NetworkError>
+        do {
+            try Task.checkCancellation()
+            let (data, httpResponse) = try await transport.send(request)
+            result = .success(Response(request: request, httpResponse: httpResponse, data: data))
+        } catch {
+            result = .failure(NetworkError(error))
+        }
+        logger?.log(result: result, for: request, elapsed: start.secondsElapsed)
+        return result
+    }
+
+    private func deliver(
+        _ result: Result<Response, NetworkError>,
+        to completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void
+    ) {
+        if let queue = configuration.completionQueue {
+            queue.async { completion(result) }
+        } else {
+            completion(result)
+        }
+    }
+
+    private struct InFlightRequests {
+        var nextID = 0
+        var tasks: [Int: Task<Result<Response, NetworkError>, Never>] = [:]
+    }
+}
+
+extension DispatchTime {
+    var secondsElapsed: TimeInterval {
+        TimeInterval(DispatchTime.now().uptimeNanoseconds - uptimeNanoseconds) / 1_000_000_000
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Joins an endpoint's base URL and path (the rules are in `encoding.md` §4).
+enum URLJoining {
+    /// `baseURL` with `path` appended below its own path, with exactly one `/` between them.
+    ///
+    /// The path is percent-encoded once (spaces become `%20`, `?` and `#` are escaped so they
+    /// stay in the path), existing `%XX` escapes are kept, and an empty path leaves the base URL
+    /// as it is. The base URL's query and fragment are kept.
+    static func url(base: URL, path: String) throws(RequestBuildError) -> URL {
+        guard let scheme = base.scheme, !scheme.isEmpty, let host = base.host, !host.isEmpty else {
+            throw .invalidURL(base.absoluteString)
+        }
+        let trimmedPath = path.drop { $0 == "/" }
+        guard !trimmedPath.isEmpty else { return base.absoluteURL }
+
+        let absolute = base.absoluteString
+        var head = Substring(absolute)
+        var tail: Substring = ""
+        if let suffixStart = head.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            tail = head[suffixStart...]
+            head = head[..<suffixStart]
+        }
+        var bytes = Array(head.utf8)
+        if bytes.last != UInt8(ascii: "/") { bytes.append(UInt8(ascii: "/")) }
+        PercentEscaping.appendPath(String(trimmedPath), to: &bytes)
+        bytes.append(contentsOf: tail.utf8)
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let url = URL(string: text) else { throw .invalidURL(text) }
+        return url
+    }
+}
