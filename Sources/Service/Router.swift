@@ -17,8 +17,7 @@ import FoundationNetworking
 public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// The settings shared by every request.
     public let configuration: RouterConfiguration
-    /// What carries the requests.
-    public let transport: any HTTPTransport
+    private let carrier: Carrier
     private let inFlight = Locked(InFlightRequests())
 
     /// Creates a router.
@@ -28,7 +27,15 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     ///   - transport: What sends the requests. Defaults to a ``URLSessionTransport`` of the router's own.
     public init(configuration: RouterConfiguration = RouterConfiguration(), transport: any HTTPTransport = URLSessionTransport()) {
         self.configuration = configuration
-        self.transport = transport
+        self.carrier = .transport(transport)
+    }
+
+    /// Creates a router that answers from canned responses instead of the network.
+    ///
+    /// Requests are built, logged and delivered exactly as they are over the network.
+    public init(configuration: RouterConfiguration = RouterConfiguration(), stub: StubTransport<EndPoint>) {
+        self.configuration = configuration
+        self.carrier = .stub(stub)
     }
 
     /// The `URLRequest` that `endpoint` describes, without sending it.
@@ -45,7 +52,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// Cancelling the calling task cancels the HTTP request and throws ``NetworkError/cancelled``.
     public func request(_ route: EndPoint) async throws(NetworkError) -> Response {
         let request = try makeRequest(for: route)
-        let task = start(request)
+        let task = start(request, for: route)
         let result = await withTaskCancellationHandler {
             await task.value
         } onCancel: {
@@ -67,7 +74,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
             deliver(.failure(error), to: completion)
             return .finished
         }
-        let task = start(request) { [self] result in deliver(result, to: completion) }
+        let task = start(request, for: route) { [self] result in deliver(result, to: completion) }
         return CancellationToken { task.cancel() }
     }
 
@@ -92,13 +99,14 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// Starts sending `request` in a task of its own, registered so that ``cancel()`` reaches it.
     private func start(
         _ request: URLRequest,
+        for endpoint: EndPoint,
         then finish: (@Sendable (Result<Response, NetworkError>) -> Void)? = nil
     ) -> Task<Result<Response, NetworkError>, Never> {
         inFlight.withLock { requests in
             let id = requests.nextID
             requests.nextID += 1
             let task = Task { [self] in
-                let result = await send(request)
+                let result = await send(request, for: endpoint)
                 inFlight.withLock { _ = $0.tasks.removeValue(forKey: id) }
                 finish?(result)
                 return result
@@ -108,14 +116,14 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         }
     }
 
-    private func send(_ request: URLRequest) async -> Result<Response, NetworkError> {
+    private func send(_ request: URLRequest, for endpoint: EndPoint) async -> Result<Response, NetworkError> {
         let logger = configuration.logger
         logger?.log(request: request)
         let start = DispatchTime.now()
         let result: Result<Response, NetworkError>
         do {
             try Task.checkCancellation()
-            let (data, httpResponse) = try await transport.send(request)
+            let (data, httpResponse) = try await carrier.send(request, for: endpoint)
             result = .success(Response(request: request, httpResponse: httpResponse, data: data))
         } catch {
             result = .failure(NetworkError(error))
@@ -132,6 +140,19 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
             queue.async { completion(result) }
         } else {
             completion(result)
+        }
+    }
+
+    /// What carries this router's requests.
+    private enum Carrier: Sendable {
+        case transport(any HTTPTransport)
+        case stub(StubTransport<EndPoint>)
+
+        func send(_ request: URLRequest, for endpoint: EndPoint) async throws -> (Data, HTTPURLResponse) {
+            switch self {
+            case .transport(let transport): try await transport.send(request)
+            case .stub(let stub): try await stub.send(request, for: endpoint)
+            }
         }
     }
 

@@ -1,0 +1,65 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Answers a router's requests from canned responses instead of the network.
+///
+/// The default answers every endpoint with its ``EndPointType/sampleData``:
+///
+/// ```swift
+/// let router = Router<MovieAPI>(stub: StubTransport())
+/// let offline = Router<MovieAPI>(stub: StubTransport(behavior: .delayed(seconds: 0.3)) { endpoint in
+///     switch endpoint {
+///     case .movie(id: 0): .http(404, data: Data(#"{"status_code":34}"#.utf8))
+///     default: .sampleData(of: endpoint)
+///     }
+/// })
+/// ```
+///
+/// Requests are still built, logged, validated and decoded exactly as over the network, so a
+/// stubbed router is the way to test code that uses NetworkLayer.
+public struct StubTransport<EndPoint: EndPointType>: Sendable {
+    /// When a stubbed response arrives.
+    public enum Behavior: Sendable, Hashable {
+        /// At once.
+        case immediate
+        /// After a delay, during which the request can be cancelled.
+        case delayed(seconds: TimeInterval)
+    }
+
+    /// When responses arrive.
+    public let behavior: Behavior
+    private let respond: @Sendable (EndPoint) -> StubResponse
+
+    /// Creates a stub transport.
+    ///
+    /// - Parameters:
+    ///   - behavior: When responses arrive. Defaults to ``Behavior/immediate``.
+    ///   - respond: The response for an endpoint. Defaults to its sample data with status 200.
+    public init(
+        behavior: Behavior = .immediate,
+        respond: @escaping @Sendable (EndPoint) -> StubResponse = { StubResponse.sampleData(of: $0) }
+    ) {
+        self.behavior = behavior
+        self.respond = respond
+    }
+
+    /// The stubbed answer to `request`, which was built from `endpoint`.
+    func send(_ request: URLRequest, for endpoint: EndPoint) async throws -> (Data, HTTPURLResponse) {
+        if case .delayed(let seconds) = behavior, seconds > 0 {
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        }
+        try Task.checkCancellation()
+        switch respond(endpoint).outcome {
+        case .failure(let error):
+            throw error
+        case .http(let statusCode, let headers, let data):
+            guard let url = request.url,
+                let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers.dictionary)
+            else { throw URLError(.badServerResponse) }
+            return (data, response)
+        }
+    }
+}
