@@ -12,7 +12,7 @@ let package = Package(
         .target(
             name: "NetworkLayer",
             path: "Sources",
-            exclude: ["BeagleAdapter"],
+            exclude: ["BeagleAdapter", "NetworkLayer.docc"],
             sources: ["EndPoint", "Encoding", "Service", "Manager", "Model"]
         ),
         .target(name: "BeagleAdapter", dependencies: ["NetworkLayer"], path: "Sources/BeagleAdapter"),

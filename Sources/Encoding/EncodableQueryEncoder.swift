@@ -17,7 +17,10 @@ public struct EncodableQueryEncoder: EncodableParameterEncoder {
     public let jsonEncoder: JSONEncoder
 
     /// Creates a query encoder.
-    public init(urlEncoder: URLParameterEncoder = URLParameterEncoder(), jsonEncoder: JSONEncoder = EncodableJSONEncoder.makeDefaultEncoder()) {
+    public init(
+        urlEncoder: URLParameterEncoder = URLParameterEncoder(),
+        jsonEncoder: JSONEncoder = EncodableJSONEncoder.makeDefaultEncoder()
+    ) {
         self.urlEncoder = urlEncoder
         self.jsonEncoder = jsonEncoder
     }
@@ -31,7 +34,9 @@ public struct EncodableQueryEncoder: EncodableParameterEncoder {
             throw .encodingFailed(reason: String(describing: error))
         }
         guard let dictionary = object as? [String: Any] else {
-            throw .encodingFailed(reason: "\(type(of: value)) must encode as a keyed container to become query parameters")
+            throw .encodingFailed(
+                reason: "\(type(of: value)) must encode as a keyed container to become query parameters"
+            )
         }
         return Self.sendable(dictionary)
     }
@@ -50,9 +55,19 @@ public struct EncodableQueryEncoder: EncodableParameterEncoder {
         switch value {
         case let dictionary as [String: Any]: sendable(dictionary)
         case let array as [Any]: array.map(sendable)
+        case let decimal as NSDecimalNumber: parsedNumber(decimal)
         case let number as NSNumber: number
         case let string as String: string
         default: NSNull()
         }
+    }
+
+    /// Linux's `JSONSerialization` returns some numbers as `NSDecimalNumber`: `0.30000000000000004`,
+    /// `1e-36`, `Int.min`. Its text is exact, so a fraction goes back to the `Double` it was written
+    /// from, and an integer stays an exact decimal.
+    private static func parsedNumber(_ decimal: NSDecimalNumber) -> any Sendable {
+        let text = decimal.stringValue
+        if text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let double = Double(text) { return double }
+        return decimal.decimalValue
     }
 }

@@ -51,6 +51,7 @@ enum JSONWriter {
     private static let falseBytes: [UInt8] = Array("false".utf8)
     private static let nullBytes: [UInt8] = Array("null".utf8)
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    private static let backslash = UInt8(ascii: "\\")
 
     /// Appends `string` as a JSON string: quotes, backslashes and control characters escaped,
     /// everything else (including `/` and non-ASCII) as raw UTF-8.
@@ -60,13 +61,12 @@ enum JSONWriter {
         string.withUTF8 { bytes in
             for byte in bytes {
                 switch byte {
-                case UInt8(ascii: "\""): output.append(UInt8(ascii: "\\")); output.append(byte)
-                case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\")); output.append(byte)
-                case 0x0A: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "n"))
-                case 0x0D: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "r"))
-                case 0x09: output.append(UInt8(ascii: "\\")); output.append(UInt8(ascii: "t"))
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(contentsOf: [backslash, byte])
+                case 0x0A: output.append(contentsOf: [backslash, UInt8(ascii: "n")])
+                case 0x0D: output.append(contentsOf: [backslash, UInt8(ascii: "r")])
+                case 0x09: output.append(contentsOf: [backslash, UInt8(ascii: "t")])
                 case 0x00..<0x20:
-                    output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                    output.append(contentsOf: [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
                     output.append(hexDigits[Int(byte >> 4)])
                     output.append(hexDigits[Int(byte & 0x0F)])
                 default: output.append(byte)

@@ -23,9 +23,11 @@ enum ParameterValue {
         if let array = value as? [any Sendable] { return .array(array) }
         if let dictionary = value as? [String: any Sendable] { return .dictionary(dictionary) }
         if let integer = value as? any BinaryInteger { return .number(String(describing: integer)) }
-        if let float = value as? Float { return .number(try format(Double(float), key: key, description: float.description)) }
+        if let float = value as? Float {
+            return .number(try format(Double(float), key: key, description: float.description))
+        }
         if let date = value as? Date { return .date(date) }
-        if let decimal = value as? Decimal { return decimal.isFinite ? .number(decimal.description) : .null }
+        if let decimal = value as? Decimal { return try classify(decimal, key: key) }
         if let url = value as? URL { return .string(url.absoluteString) }
         if let uuid = value as? UUID { return .string(uuid.uuidString) }
         if let substring = value as? Substring { return .string(String(substring)) }
@@ -36,12 +38,19 @@ enum ParameterValue {
     }
 
     private static func classify(_ number: NSNumber, key: String) throws(RequestBuildError) -> ParameterValue {
+        // Its objCType is "d", but its doubleValue is not always the nearest double; its decimal is exact.
+        if let decimal = number as? NSDecimalNumber { return try classify(decimal.decimalValue, key: key) }
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "c"), UInt8(ascii: "B"): return .bool(number.boolValue)
         case UInt8(ascii: "f"), UInt8(ascii: "d"): return .number(try format(number.doubleValue, key: key))
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"): return .number(String(number.uint64Value))
         default: return .number(String(number.int64Value))
         }
+    }
+
+    private static func classify(_ decimal: Decimal, key: String) throws(RequestBuildError) -> ParameterValue {
+        guard decimal.isFinite else { throw .nonFiniteNumber(key: key) }
+        return .number(decimal.description)
     }
 
     private static func classifyRawValue(_ rawValue: Any, of value: any Sendable) -> ParameterValue {

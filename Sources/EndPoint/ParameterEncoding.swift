@@ -2,7 +2,8 @@
 ///
 /// URL parameters always go to the query string, so nothing a caller passes is dropped.
 public enum ParameterEncoding: Sendable, Hashable {
-    /// Body parameters become an `application/x-www-form-urlencoded` body.
+    /// Body parameters become an `application/x-www-form-urlencoded` body; for `GET`, `HEAD` and
+    /// `DELETE`, which carry no body, they are appended to the query string instead.
     case urlEncoding
     /// Body parameters become a JSON object body.
     case jsonEncoding

@@ -28,11 +28,15 @@ public struct NetworkManager<EndPoint: EndPointType>: Sendable {
 
     /// Sends `endpoint` and returns the response if its status is acceptable.
     public func response(for endpoint: EndPoint) async throws(NetworkError) -> Response {
-        try StatusValidation.validate(try await router.request(endpoint), acceptable: endpoint.acceptableStatusCodes).get()
+        let response = try await router.request(endpoint)
+        return try StatusValidation.validate(response, acceptable: endpoint.acceptableStatusCodes).get()
     }
 
     /// Sends `endpoint`, checks the status and decodes the body as `Value`.
-    public func request<Value: Decodable>(_ endpoint: EndPoint, as type: Value.Type = Value.self) async throws(NetworkError) -> Value {
+    public func request<Value: Decodable>(
+        _ endpoint: EndPoint,
+        as type: Value.Type = Value.self
+    ) async throws(NetworkError) -> Value {
         try decode(type, from: try await response(for: endpoint))
     }
 
@@ -54,7 +58,9 @@ public struct NetworkManager<EndPoint: EndPointType>: Sendable {
     /// Decodes `response`'s body as `Value`; an empty body gives the type's empty value when it has one.
     public func decode<Value: Decodable>(_ type: Value.Type, from response: Response) throws(NetworkError) -> Value {
         if response.data.isEmpty {
-            if let emptyType = Value.self as? any EmptyResponseDecodable.Type, let empty = emptyType.emptyValue as? Value {
+            if let emptyType = Value.self as? any EmptyResponseDecodable.Type,
+                let empty = emptyType.emptyValue as? Value
+            {
                 return empty
             }
             if Value.self == Data.self, let data = Data() as? Value { return data }

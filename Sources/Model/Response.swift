@@ -42,7 +42,7 @@ public struct Response: Sendable {
         do {
             return try decoder.decode(type, from: data)
         } catch {
-            throw .decodingFailed(DecodingFailure(error: error, response: self))
+            throw .decodingFailed(DecodingFailure(error: error, response: self, typeName: "\(Value.self)"))
         }
     }
 }

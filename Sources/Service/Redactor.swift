@@ -37,13 +37,23 @@ public struct Redactor: Sendable {
         hidesHeader(name) ? Self.placeholder : value
     }
 
-    /// `url` with the values of secret query items replaced.
+    /// `url` with its password (`user:password@`) and the values of secret query items replaced.
     public func url(_ url: URL) -> String {
-        let text = url.absoluteString
+        let text = Self.hidingPassword(in: url.absoluteString)
         guard let queryStart = text.firstIndex(of: "?") else { return text }
         let fragmentStart = text[queryStart...].firstIndex(of: "#") ?? text.endIndex
         let query = text[text.index(after: queryStart)..<fragmentStart]
         return String(text[...queryStart]) + formEncoded(String(query)) + text[fragmentStart...]
+    }
+
+    private static func hidingPassword(in text: String) -> String {
+        guard let schemeEnd = text.range(of: "://") else { return text }
+        let authorityEnd = text[schemeEnd.upperBound...].firstIndex { "/?#".contains($0) } ?? text.endIndex
+        let authority = text[schemeEnd.upperBound..<authorityEnd]
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
+            return text
+        }
+        return String(text[...colon]) + placeholder + String(text[at...])
     }
 
     /// `pairs` (`a=1&b=2`) with the values of secret names replaced.

@@ -22,7 +22,7 @@ struct RequestBuilder: Sendable {
             request.setValue(header.value, forHTTPHeaderField: header.name)
         }
 
-        try encode(task, into: &request)
+        try encode(task, method: endpoint.httpMethod, into: &request)
 
         if request.httpBody != nil, !endpoint.allowsBodyInGET,
             endpoint.httpMethod == .get || endpoint.httpMethod == .head
@@ -32,7 +32,11 @@ struct RequestBuilder: Sendable {
         return request
     }
 
-    private func encode(_ task: HTTPTask, into request: inout URLRequest) throws(RequestBuildError) {
+    private func encode(
+        _ task: HTTPTask,
+        method: HTTPMethod,
+        into request: inout URLRequest
+    ) throws(RequestBuildError) {
         switch task {
         case .request:
             break
@@ -41,7 +45,9 @@ struct RequestBuilder: Sendable {
             if let query, !query.isEmpty {
                 try configuration.urlEncoder.encode(urlRequest: &request, with: query)
             }
-            if let body {
+            if let body, encoding == .urlEncoding, method.prefersQueryParameters {
+                if !body.isEmpty { try configuration.urlEncoder.encode(urlRequest: &request, with: body) }
+            } else if let body {
                 try bodyEncoder(for: encoding).encode(urlRequest: &request, with: body)
             }
         case .requestEncodable(let body, let query):

@@ -14,12 +14,50 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         var data = Data()
         /// The 401 of a Basic challenge this delegate declined.
         var challengeResponse: HTTPURLResponse?
+        /// When the task was registered or last received anything.
+        var lastActivity = DispatchTime.now()
     }
+
+    /// How long past its own timeout an idle task may stay before ``watch(_:idleTimeout:)`` ends it,
+    /// so that Foundation's timeout, when it works, always wins.
+    static let watchdogGrace: TimeInterval = 1
 
     private let transfers = Locked<[Int: Transfer]>([:])
 
     func register(_ task: URLSessionTask, completion: @escaping Completion) {
         transfers.withLock { $0[task.taskIdentifier] = Transfer(completion: completion) }
+    }
+
+    /// Fails `task` with `URLError(.timedOut)` once it has received nothing for `idleTimeout`
+    /// (plus ``watchdogGrace``), then cancels it.
+    ///
+    /// A backstop: Foundation on Linux never finishes some transfers, and then no timeout of its own
+    /// fires either, because the bytes are all in (for example an unanswered authentication challenge).
+    func watch(_ task: URLSessionTask, idleTimeout: TimeInterval) {
+        guard idleTimeout.isFinite, idleTimeout > 0 else { return }
+        let deadline = transfers.withLock { $0[task.taskIdentifier]?.lastActivity }
+        guard let deadline else { return }
+        schedule(task, idleTimeout: idleTimeout, at: deadline + idleTimeout + Self.watchdogGrace)
+    }
+
+    private func schedule(_ task: URLSessionTask, idleTimeout: TimeInterval, at deadline: DispatchTime) {
+        DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self, weak task] in
+            guard let self, let task else { return }
+            let now = DispatchTime.now()
+            let outcome = transfers.withLock { transfers -> (expired: Transfer?, next: DispatchTime?) in
+                guard let transfer = transfers[task.taskIdentifier] else { return (nil, nil) }
+                let due = transfer.lastActivity + idleTimeout + Self.watchdogGrace
+                guard due <= now else { return (nil, due) }
+                transfers.removeValue(forKey: task.taskIdentifier)
+                return (transfer, nil)
+            }
+            if let expired = outcome.expired {
+                task.cancel()
+                expired.completion(.failure(URLError(.timedOut)))
+            } else if let next = outcome.next {
+                schedule(task, idleTimeout: idleTimeout, at: next)
+            }
+        }
     }
 
     /// Completes a task that was registered but never resumed.
@@ -37,12 +75,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         transfers.withLock { transfers in
             transfers[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
             transfers[dataTask.taskIdentifier]?.data = Data()
+            transfers[dataTask.taskIdentifier]?.lastActivity = .now()
         }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        transfers.withLock { $0[dataTask.taskIdentifier]?.data.append(data) }
+        transfers.withLock { transfers in
+            transfers[dataTask.taskIdentifier]?.data.append(data)
+            transfers[dataTask.taskIdentifier]?.lastActivity = .now()
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -64,17 +106,27 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
+        #if canImport(FoundationNetworking)
         switch challenge.protectionSpace.authenticationMethod {
         case NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
             NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate:
-            // Credentials travel in headers set by the caller; a challenge means they were missing
-            // or wrong, so hand the 401 back instead of waiting for a credential that never comes.
-            let failure = challenge.failureResponse as? HTTPURLResponse
+            // Linux never completes a task whose challenge gets default handling, so decline it and
+            // hand the 401 back. Credentials travel in headers the caller sets.
+            let failure = challenge.failureResponse as? HTTPURLResponse ?? Self.unauthorized(for: task)
             transfers.withLock { $0[task.taskIdentifier]?.challengeResponse = failure }
-            completionHandler(failure == nil ? .performDefaultHandling : .cancelAuthenticationChallenge, nil)
+            completionHandler(.cancelAuthenticationChallenge, nil)
         default:
             completionHandler(.performDefaultHandling, nil)
         }
+        #else
+        completionHandler(.performDefaultHandling, nil)
+        #endif
+    }
+
+    /// A bare 401 for a challenge that came without its failure response.
+    private static func unauthorized(for task: URLSessionTask) -> HTTPURLResponse? {
+        guard let url = task.currentRequest?.url ?? task.originalRequest?.url else { return nil }
+        return HTTPURLResponse(url: url, statusCode: 401, httpVersion: "HTTP/1.1", headerFields: nil)
     }
 
     func urlSession(
@@ -84,6 +136,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        transfers.withLock { $0[task.taskIdentifier]?.lastActivity = .now() }
         completionHandler(RedirectPolicy.follow(from: task.currentRequest ?? task.originalRequest, to: request))
     }
 }

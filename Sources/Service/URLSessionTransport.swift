@@ -23,6 +23,8 @@ public final class URLSessionTransport: HTTPTransport {
         let delegate = SessionDelegate()
         let queue = OperationQueue()
         queue.name = "NetworkLayer.URLSessionTransport"
+        // Serial, so each task's response, data and completion callbacks arrive in order.
+        queue.maxConcurrentOperationCount = 1
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
@@ -44,9 +46,12 @@ public final class URLSessionTransport: HTTPTransport {
                     return true
                 }
                 if started {
+                    delegate.watch(task, idleTimeout: request.timeoutInterval)
                     task.resume()
                 } else {
                     delegate.discard(task, with: CancellationError())
+                    // Completes the never-resumed task, so the session does not wait for it on invalidation.
+                    task.cancel()
                 }
             }
         } onCancel: {

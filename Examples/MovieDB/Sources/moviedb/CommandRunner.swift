@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import NetworkLayer
+import TMDB
+
+/// Runs one call for a subcommand: picks the server, prints the sample-data notice, the JSON or the
+/// rendered text, and turns failures into one line on standard error and exit status 1.
+struct CommandRunner {
+    let options: GlobalOptions
+    var environment: [String: String] = ProcessInfo.processInfo.environment
+
+    /// The notice shown, on standard error, when the answers are sample data.
+    static let sampleDataNotice =
+        "Showing built-in sample data (offline). Set TMDB_API_KEY or TMDB_BEARER_TOKEN to query TMDB."
+
+    func run(_ api: MovieAPI, render: (MovieManager, Response) throws(TMDBError) -> String) async throws {
+        let logger = options.verbose ? NetworkLogger(sink: .standardError) : nil
+        let manager = MovieManager.automatic(baseURL: options.server, environment: environment, logger: logger)
+        if manager.isUsingSampleData { Console.error(Self.sampleDataNotice) }
+        do {
+            let response = try await manager.response(for: api)
+            if options.json {
+                Console.output(String(decoding: response.data, as: UTF8.self))
+            } else {
+                Console.output(try render(manager, response))
+            }
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// Writes whole lines to standard output and standard error, unbuffered, so they keep their order.
+enum Console {
+    static func output(_ text: String) {
+        FileHandle.standardOutput.write(Data(line(text).utf8))
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data(line(text).utf8))
+    }
+
+    private static func line(_ text: String) -> String {
+        text.hasSuffix("\n") ? text : text + "\n"
+    }
+}

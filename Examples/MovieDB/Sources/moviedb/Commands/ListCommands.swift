@@ -1,0 +1,55 @@
+import ArgumentParser
+import TMDB
+
+/// A subcommand that shows one of TMDB's four movie lists.
+protocol MovieListCommand: AsyncParsableCommand {
+    var global: GlobalOptions { get }
+    var paging: PageOptions { get }
+    static var heading: String { get }
+    static func api(_ query: MovieListQuery) -> MovieAPI
+}
+
+extension MovieListCommand {
+    func run() async throws {
+        let query = MovieListQuery(
+            page: paging.page,
+            language: global.language ?? MovieAPI.defaultLanguage,
+            region: paging.region
+        )
+        try await CommandRunner(options: global).run(Self.api(query)) { manager, response throws(TMDBError) in
+            MovieTable.render(try manager.decode(MoviePage.self, from: response), heading: Self.heading)
+        }
+    }
+}
+
+struct NowPlayingCommand: MovieListCommand {
+    static let configuration = CommandConfiguration(commandName: "now-playing", abstract: "Movies in theatres now.")
+    static let heading = "Now playing"
+    static func api(_ query: MovieListQuery) -> MovieAPI { .nowPlaying(query) }
+    @OptionGroup var paging: PageOptions
+    @OptionGroup var global: GlobalOptions
+}
+
+struct PopularCommand: MovieListCommand {
+    static let configuration = CommandConfiguration(commandName: "popular", abstract: "The most popular movies.")
+    static let heading = "Popular movies"
+    static func api(_ query: MovieListQuery) -> MovieAPI { .popular(query) }
+    @OptionGroup var paging: PageOptions
+    @OptionGroup var global: GlobalOptions
+}
+
+struct TopRatedCommand: MovieListCommand {
+    static let configuration = CommandConfiguration(commandName: "top-rated", abstract: "The best-rated movies.")
+    static let heading = "Top rated movies"
+    static func api(_ query: MovieListQuery) -> MovieAPI { .topRated(query) }
+    @OptionGroup var paging: PageOptions
+    @OptionGroup var global: GlobalOptions
+}
+
+struct UpcomingCommand: MovieListCommand {
+    static let configuration = CommandConfiguration(commandName: "upcoming", abstract: "Movies coming soon.")
+    static let heading = "Upcoming movies"
+    static func api(_ query: MovieListQuery) -> MovieAPI { .upcoming(query) }
+    @OptionGroup var paging: PageOptions
+    @OptionGroup var global: GlobalOptions
+}

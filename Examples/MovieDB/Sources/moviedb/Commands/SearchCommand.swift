@@ -1,0 +1,32 @@
+import ArgumentParser
+import TMDB
+
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "search", abstract: "Find movies by title.")
+
+    @Argument(help: "The title, or part of it, to look for.")
+    var query: String
+
+    @Option(help: "Only movies released in this year, such as 1999.")
+    var year: String?
+
+    @Flag(name: .customLong("include-adult"), help: "Include adult titles.")
+    var includeAdult = false
+
+    @OptionGroup var paging: PageOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let search = MovieSearchQuery(
+            query: query,
+            page: paging.page,
+            year: year,
+            includeAdult: includeAdult,
+            language: global.language ?? MovieAPI.defaultLanguage,
+            region: paging.region
+        )
+        try await CommandRunner(options: global).run(.search(search)) { manager, response throws(TMDBError) in
+            MovieTable.render(try manager.decode(MoviePage.self, from: response), heading: "Search “\(query)”")
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import NetworkLayer
+import Testing
+
+@testable import TMDB
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("MovieManager")
+struct MovieManagerTests {
+    static let notFound =
+        #"{"success": false, "status_code": 34, "status_message": "The resource you requested could not be found."}"#
+    static let invalidKey =
+        #"{"status_code": 7, "status_message": "Invalid API key: You must be granted a valid key.", "success": false}"#
+    static let throttled =
+        #"{"status_code": 25, "status_message": "Your request count (41) is over the allowed limit of (40)."}"#
+    static let emptyPage = #"{"page": 1, "results": [], "total_pages": 1, "total_results": 0}"#
+
+    func manager(
+        _ recorder: Recorder, policy: RateLimitPolicy? = nil,
+        respond: @escaping @Sendable (Int, URLRequest) -> (status: Int, headers: [String: String], body: String)
+    ) -> MovieManager {
+        let sleeps = policy ?? RateLimitPolicy(sleep: { await recorder.recordSleep($0) })
+        return MovieManager(
+            credentials: .apiKey("k"), transport: recordingTransport(recorder, respond: respond),
+            rateLimitPolicy: sleeps)
+    }
+
+    @Test("Offline: popular, then details of a listed id, videos and recommendations")
+    func offlineFlow() async throws {
+        let manager = MovieManager.sampleData()
+        #expect(manager.isUsingSampleData && manager.credentials == nil)
+        let popular = try await manager.popular()
+        #expect(popular.results.count == 20 && popular.page == 1 && popular.lastPage == 2)
+        let fightClub = try #require(popular.results.first { $0.id == 550 })
+        let details = try await manager.details(id: fightClub.id)
+        #expect(details.title == fightClub.title && details.runtime == 139)
+        #expect(try await manager.videos(id: 550).results.count == 3)
+        #expect(try await manager.recommendations(id: 550).results.map(\.id).contains(680))
+        #expect(try await manager.genres().count == 19)
+        let search = try await manager.search(MovieSearchQuery(query: "FIGHT club"))
+        #expect(search.results.map(\.id) == [550])
+        #expect(try await manager.nowPlaying(MovieListQuery(page: 2)).results.count == 5)
+        #expect(try await manager.upcoming().dates != nil)
+        #expect(try await manager.topRated().results.first?.voteAverage == 8.705)
+    }
+
+    @Test(
+        "Offline: an unknown id is TMDB's 404 with code 34",
+        arguments: [
+            MovieAPI.details(id: 1), .videos(id: 1), .recommendations(id: 1),
+        ])
+    func offlineNotFound(_ api: MovieAPI) async {
+        await #expect(
+            throws: TMDBError.notFound(
+                TMDBStatus(statusCode: 34, statusMessage: "The resource you requested could not be found."))
+        ) {
+            _ = try await MovieManager.sampleData().response(for: api)
+        }
+    }
+
+    @Test("Invalid pages are rejected before anything is sent", arguments: [0, 501])
+    func invalidPageNotSent(_ page: Int) async {
+        let recorder = Recorder()
+        let manager = manager(recorder) { _, _ in (200, [:], Self.emptyPage) }
+        await #expect(throws: TMDBError.invalidPage(page)) { _ = try await manager.popular(MovieListQuery(page: page)) }
+        await #expect(throws: TMDBError.invalidPage(page)) {
+            _ = try await manager.recommendations(id: 550, page: page)
+        }
+        #expect(await recorder.requests.isEmpty)
+    }
+
+    @Test(
+        "Error statuses become typed errors carrying TMDB's status",
+        arguments: [
+            (
+                401, invalidKey,
+                TMDBError.unauthorized(
+                    httpStatus: 401,
+                    TMDBStatus(statusCode: 7, statusMessage: "Invalid API key: You must be granted a valid key."))
+            ),
+            (
+                404, notFound,
+                .notFound(TMDBStatus(statusCode: 34, statusMessage: "The resource you requested could not be found."))
+            ),
+            (
+                400, #"{"status_code": 22, "status_message": "Invalid page."}"#,
+                .rejected(httpStatus: 400, TMDBStatus(statusCode: 22, statusMessage: "Invalid page.", success: nil))
+            ),
+            (
+                503, #"{"status_code": 9, "status_message": "Service offline."}"#,
+                .serverError(
+                    httpStatus: 503, TMDBStatus(statusCode: 9, statusMessage: "Service offline.", success: nil))
+            ),
+            (502, "<html>Bad gateway</html>", .serverError(httpStatus: 502, nil)),
+        ])
+    func errorMapping(status: Int, body: String, expected: TMDBError) async {
+        let recorder = Recorder()
+        let manager = manager(recorder) { _, _ in (status, ["Content-Type": "application/json"], body) }
+        await #expect(throws: expected) { _ = try await manager.details(id: 550) }
+        #expect(await recorder.requests.count == 1)
+    }
+
+    @Test("429 with a short Retry-After is retried once after waiting it")
+    func retriesAfterShortDelay() async throws {
+        let recorder = Recorder()
+        let manager = manager(recorder) { number, _ in
+            number == 1 ? (429, ["Retry-After": "2"], Self.throttled) : (200, [:], Self.emptyPage)
+        }
+        let page = try await manager.popular()
+        #expect(page.results.isEmpty)
+        #expect(await recorder.requests.count == 2)
+        #expect(await recorder.sleeps == [2])
+    }
+
+    @Test("429 twice fails after one retry, with the parsed delay")
+    func failsAfterOneRetry() async {
+        let recorder = Recorder()
+        let manager = manager(recorder) { _, _ in (429, ["Retry-After": "1"], Self.throttled) }
+        await #expect(
+            throws: TMDBError.rateLimited(
+                retryAfter: 1,
+                TMDBStatus(
+                    statusCode: 25, statusMessage: "Your request count (41) is over the allowed limit of (40).",
+                    success: nil))
+        ) {
+            _ = try await manager.popular()
+        }
+        #expect(await recorder.requests.count == 2)
+        #expect(await recorder.sleeps == [1])
+    }
+
+    @Test("429 with a long or missing Retry-After fails at once", arguments: [["Retry-After": "11"], [:]])
+    func noRetry(headers: [String: String]) async throws {
+        let recorder = Recorder()
+        let manager = manager(recorder) { _, _ in (429, headers, Self.throttled) }
+        let error = await #expect(throws: TMDBError.self) { _ = try await manager.popular() }
+        #expect(error?.httpStatus == 429)
+        #expect(await recorder.requests.count == 1)
+        #expect(await recorder.sleeps.isEmpty)
+    }
+
+    @Test("The maximum delay is configurable")
+    func configurableDelay() async throws {
+        let recorder = Recorder()
+        let policy = RateLimitPolicy(maximumDelay: 30, sleep: { await recorder.recordSleep($0) })
+        let manager = manager(recorder, policy: policy) { number, _ in
+            number == 1 ? (429, ["Retry-After": "25"], Self.throttled) : (200, [:], Self.emptyPage)
+        }
+        _ = try await manager.popular()
+        #expect(await recorder.sleeps == [25])
+    }
+
+    @Test("A body that is not the expected JSON is a decoding error")
+    func decodingFailure() async {
+        let recorder = Recorder()
+        let manager = manager(recorder) { _, _ in (200, [:], #"{"page": "one"}"#) }
+        let error = await #expect(throws: TMDBError.self) { _ = try await manager.popular() }
+        guard case .decodingFailed(let reason) = error else {
+            Issue.record("expected decodingFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("page"))
+    }
+
+    @Test("Credentials and environment reach the request")
+    func requestShape() async throws {
+        let recorder = Recorder()
+        let manager = manager(recorder) { _, _ in (200, [:], Self.emptyPage) }
+        _ = try await manager.search(MovieSearchQuery(query: "heat", year: "1995"))
+        let request = try #require(await recorder.requests.first)
+        #expect(
+            request.url?.absoluteString
+                == "https://api.themoviedb.org/3/search/movie?api_key=k&include_adult=false&language=en-US&page=1&query=heat&year=1995"
+        )
+    }
+
+    @Test("automatic: --base-url wins, then credentials, then sample data")
+    func automatic() throws {
+        let local = try #require(URL(string: "http://127.0.0.1:1/3"))
+        let custom = MovieManager.automatic(baseURL: local, environment: [:])
+        let customWithKey = MovieManager.automatic(baseURL: local, environment: ["TMDB_API_KEY": "k"])
+        let live = MovieManager.automatic(environment: ["TMDB_BEARER_TOKEN": "t"])
+        let offline = MovieManager.automatic(environment: [:])
+        #expect(custom.environment == .custom(local) && custom.credentials == nil && !custom.isUsingSampleData)
+        #expect(customWithKey.credentials == .apiKey("k"))
+        #expect(live.environment == .production && live.credentials == .bearerToken("t") && !live.isUsingSampleData)
+        #expect(offline.isUsingSampleData)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import TMDB
+
+@Suite("Sample catalog")
+struct SampleCatalogTests {
+    let catalog = SampleCatalog.shared
+
+    func page(_ api: MovieAPI) throws -> MoviePage {
+        let response = catalog.response(for: api)
+        #expect(response.statusCode == 200)
+        return try JSONDecoder().decode(MoviePage.self, from: response.body)
+    }
+
+    static let lists: [MovieAPI] = [.nowPlaying(), .popular(), .topRated(), .upcoming()]
+
+    @Test("Every listed movie has details, so details work after any list", arguments: lists)
+    func consistentIDs(_ list: MovieAPI) throws {
+        let first = try page(list)
+        var movies = first.results
+        if first.lastPage > 1 {
+            for number in 2...first.lastPage {
+                let query = MovieListQuery(page: number)
+                let api: MovieAPI =
+                    switch list {
+                    case .nowPlaying: .nowPlaying(query)
+                    case .topRated: .topRated(query)
+                    case .upcoming: .upcoming(query)
+                    default: .popular(query)
+                    }
+                movies += try page(api).results
+            }
+        }
+        #expect(movies.count == first.totalResults)
+        for movie in movies {
+            let details = try JSONDecoder().decode(
+                MovieDetails.self, from: catalog.response(for: .details(id: movie.id)).body)
+            #expect(details.id == movie.id && details.title == movie.title)
+            #expect(Set(details.genres.map(\.id)) == Set(movie.genreIds))
+        }
+    }
+
+    @Test("Pages hold 20 items; dates only on now playing and upcoming", arguments: lists)
+    func pageShape(_ list: MovieAPI) throws {
+        let first = try page(list)
+        #expect(first.results.count == min(20, first.totalResults))
+        switch list {
+        case .nowPlaying, .upcoming: #expect(first.dates != nil)
+        default: #expect(first.dates == nil)
+        }
+    }
+
+    @Test("A page past the end is empty, a page outside 1…500 is TMDB's code 22")
+    func paging() throws {
+        #expect(try page(.popular(MovieListQuery(page: 3))).results.isEmpty)
+        let invalid = catalog.response(for: .popular(MovieListQuery(page: 0)))
+        #expect(invalid.statusCode == 400)
+        #expect(try JSONDecoder().decode(TMDBStatus.self, from: invalid.body).statusCode == 22)
+    }
+
+    @Test("Search matches titles in any case and script, filters the year")
+    func search() throws {
+        #expect(try page(.search(MovieSearchQuery(query: "fight CLUB"))).results.map(\.id) == [550])
+        #expect(try page(.search(MovieSearchQuery(query: "기생충"))).results.map(\.id) == [496243])
+        #expect(try page(.search(MovieSearchQuery(query: "dune", year: "2021"))).results.map(\.id) == [438631])
+        let none = try page(.search(MovieSearchQuery(query: "no such movie")))
+        #expect(none.results.isEmpty && none.totalPages == 1 && none.totalResults == 0)
+    }
+
+    @Test("Edge cases are in the sample: empty dates, null images, integer ratings")
+    func edgeCases() throws {
+        let upcoming = try page(.upcoming())
+        #expect(upcoming.results.contains { $0.releaseDate == nil && $0.posterPath == nil })
+        let raw = String(decoding: catalog.response(for: .upcoming()).body, as: UTF8.self)
+        #expect(raw.contains(#""vote_average":7,"#) || raw.contains(#""vote_average":7}"#))
+    }
+
+    @Test("Details can append videos and recommendations")
+    func appended() throws {
+        let body = catalog.response(for: .details(id: 550, appendToResponse: ["videos", "recommendations"])).body
+        let details = try JSONDecoder().decode(MovieDetails.self, from: body)
+        #expect(details.videos?.results.count == 3)
+        #expect(details.recommendations?.results.first?.id == 680)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import NetworkLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Beagle's ``NetworkClient``, built on NetworkLayer's `Router`, status validation and logger.
+///
+/// ```swift
+/// dependencies.networkClient = RouterNetworkClient()
+/// ```
+///
+/// Each Beagle request becomes a ``BeagleEndpoint`` and is sent by ``router``. Statuses outside
+/// ``acceptedStatusCodes`` fail with NetworkLayer's status error and still carry the body, the
+/// request and the response; requests and responses are logged with secrets redacted; the
+/// completion runs exactly once, also after the token is cancelled.
+public final class RouterNetworkClient: NetworkClient {
+    /// The manager whose router sends the requests; use it for calls of your own.
+    public let manager: NetworkManager<BeagleEndpoint>
+    /// Headers added to every request except raw ones; they win over Beagle's defaults and the
+    /// request's additional-data headers.
+    public let additionalHeaders: [String: String]
+    /// The statuses that count as success.
+    public let acceptedStatusCodes: Set<Int>
+
+    /// The router that sends the requests.
+    public var router: Router<BeagleEndpoint> { manager.router }
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - transport: What sends the requests. Defaults to a `URLSessionTransport` with an
+    ///     ephemeral session; pass `URLSessionTransport(configuration:)` for another session.
+    ///   - additionalHeaders: Headers added to every request except raw ones.
+    ///   - acceptedStatusCodes: The statuses that count as success. Defaults to `200...299`.
+    ///   - logger: Logs requests and responses, secrets redacted; `nil` logs nothing.
+    ///   - timeout: The request timeout in seconds.
+    public init(
+        transport: any HTTPTransport = URLSessionTransport(),
+        additionalHeaders: [String: String] = [:],
+        acceptedStatusCodes: Set<Int> = Set(200...299),
+        logger: NetworkLogger? = NetworkLogger(),
+        timeout: TimeInterval = 60
+    ) {
+        let configuration = RouterConfiguration(timeout: timeout, logger: logger)
+        self.manager = NetworkManager(router: Router(configuration: configuration, transport: transport))
+        self.additionalHeaders = additionalHeaders
+        self.acceptedStatusCodes = acceptedStatusCodes
+    }
+
+    /// The endpoint `request` maps onto.
+    public func endpoint(for request: Request) throws(NetworkLayer.NetworkError) -> BeagleEndpoint {
+        do {
+            return try BeagleEndpoint(
+                request,
+                additionalHeaders: additionalHeaders,
+                acceptableStatusCodes: acceptedStatusCodes
+            )
+        } catch {
+            throw .invalidRequest(error)
+        }
+    }
+
+    /// The `URLRequest` this client sends for `request`, without sending it.
+    public func makeURLRequest(for request: Request) throws(NetworkLayer.NetworkError) -> URLRequest {
+        try router.makeRequest(for: endpoint(for: request))
+    }
+
+    /// Sends `request` and calls `completion` exactly once.
+    ///
+    /// A request that cannot be built (a raw body that is not JSON) fails at once, on the calling
+    /// thread, and returns `nil`.
+    @discardableResult
+    public func executeRequest(_ request: Request, completion: @escaping RequestCompletion) -> (any RequestToken)? {
+        let endpoint: BeagleEndpoint
+        let urlRequest: URLRequest
+        do {
+            endpoint = try self.endpoint(for: request)
+            // Built here as well as in the router: failures without a response still need the request.
+            urlRequest = try router.makeRequest(for: endpoint)
+        } catch {
+            completion(.failure(NetworkError(error: error, request: URLRequest(url: request.url))))
+            return nil
+        }
+        let acceptable = endpoint.acceptableStatusCodes
+        let cancellation = router.request(endpoint) { (result: Result<Response, NetworkLayer.NetworkError>) in
+            completion(ResultMapping.networkResult(result, request: urlRequest, acceptable: acceptable))
+        }
+        return RouterRequestToken(cancellation: cancellation)
+    }
+}
+
+/// Cancels one request sent by ``RouterNetworkClient``.
+struct RouterRequestToken: RequestToken {
+    let cancellation: CancellationToken
+
+    func cancel() {
+        cancellation.cancel()
+    }
+}

@@ -1,0 +1,42 @@
+import NetworkLayer
+import Testing
+
+@Suite("HTTPHeaders")
+struct HTTPHeadersTests {
+    @Test("look-ups and replacement ignore case and keep the first position")
+    func caseInsensitive() {
+        var headers: HTTPHeaders = ["Accept": "a", "X-One": "1"]
+        headers["accept"] = "b"
+        #expect(headers["ACCEPT"] == "b")
+        #expect(headers.count == 2)
+        #expect(headers.map(\.name) == ["accept", "X-One"])
+        headers["x-one"] = nil
+        #expect(headers.count == 1)
+        #expect(headers["X-One"] == nil)
+    }
+
+    @Test("merging lets the other collection win")
+    func merging() {
+        let base: HTTPHeaders = ["Accept": "a", "X-Base": "b"]
+        let merged = base.merging(["ACCEPT": "json", "X-New": "n"])
+        #expect(merged["accept"] == "json")
+        #expect(merged["x-base"] == "b")
+        #expect(merged["x-new"] == "n")
+        #expect(merged.count == 3)
+    }
+
+    @Test("a dictionary is applied in sorted order, so the result is deterministic")
+    func fromDictionary() {
+        let headers = HTTPHeaders(["b": "2", "a": "1", "C": "3"])
+        #expect(headers.map(\.name) == ["C", "a", "b"])
+        #expect(headers.dictionary == ["b": "2", "a": "1", "C": "3"])
+        #expect(HTTPHeaders().isEmpty)
+    }
+
+    @Test("a later field of the same name replaces an earlier one")
+    func fromFields() {
+        let headers = HTTPHeaders([HTTPHeader(name: "A", value: "1"), HTTPHeader(name: "a", value: "2")])
+        #expect(headers.count == 1)
+        #expect(headers["A"] == "2")
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import NetworkLayer
+import Testing
+
+@Suite("Integration: timeouts", .needsHTTPBin)
+struct TimeoutIntegrationTests {
+    @Test("An endpoint timeout shorter than the server's delay fails with timedOut", .timeLimit(.minutes(1)))
+    func endpointTimeout() async throws {
+        let router = try HTTPBinPeer.makeRouter()
+        let start = ContinuousClock.now
+
+        let error = await #expect(throws: NetworkError.self) {
+            try await router.request(.delay(seconds: 3, timeout: 1))
+        }
+
+        let elapsed = start.duration(to: .now)
+        guard case .timedOut = try #require(error) else {
+            Issue.record("expected NetworkError.timedOut, got \(String(describing: error))")
+            return
+        }
+        #expect(elapsed < .milliseconds(2500))
+    }
+
+    @Test("A slow body that keeps arriving is not timed out: the timeout is an idle timeout", .timeLimit(.minutes(1)))
+    func tricklingBodyCompletes() async throws {
+        let router = try HTTPBinPeer.makeRouter()
+
+        let response = try await router.request(.drip(bytes: 5, duration: 4, timeout: 2))
+
+        #expect(response.statusCode == 200)
+        #expect(response.data.count == 5)
+    }
+}

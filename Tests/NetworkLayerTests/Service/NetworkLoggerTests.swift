@@ -1,0 +1,120 @@
+import Foundation
+import NetworkLayer
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("NetworkLogger")
+struct NetworkLoggerTests {
+    static let secrets = [
+        "SECRETKEY123", "SECRETTOKEN456", "SECRETCOOKIE789", "SECRETPW", "SECRETSETCOOKIE", "SECRETACCESS",
+    ]
+
+    /// A logger whose entries are collected in `lines`.
+    private func logger(_ lines: LockedBox<[String]>) -> NetworkLogger {
+        NetworkLogger(sink: LogSink { entry in lines.withLock { $0.append(entry) } })
+    }
+
+    private var secretEndpoint: TestEndpoint {
+        TestEndpoint(
+            httpMethod: .post,
+            task: .requestParameters(
+                bodyParameters: ["user": "me", "password": "SECRETPW"], bodyEncoding: .jsonEncoding,
+                urlParameters: ["api_key": "SECRETKEY123", "page": 2]),
+            headers: [
+                "Authorization": "Bearer SECRETTOKEN456", "Cookie": "session=SECRETCOOKIE789",
+                "Accept": "application/json",
+            ]
+        )
+    }
+
+    @Test("request and response entries go to the sink, with secrets redacted")
+    func logsThroughRouter() async throws {
+        let lines = LockedBox<[String]>([])
+        let router = Router<TestEndpoint>(configuration: RouterConfiguration(logger: logger(lines))) { request in
+            let headers = ["Set-Cookie": "sid=SECRETSETCOOKIE", "Content-Type": "application/json"]
+            return (
+                Data(#"{"access_token":"SECRETACCESS","expires":3600}"#.utf8),
+                .stub(200, url: request.url, headers: headers)
+            )
+        }
+        let request = try router.makeRequest(for: secretEndpoint)
+        _ = try await router.request(secretEndpoint)
+        let everything = (lines.current + [logger(lines).cURL(for: request)]).joined(separator: "\n")
+
+        #expect(lines.current.count == 2)
+        #expect(
+            lines.current.first?.hasPrefix("→ POST https://api.example.com/3/movie/popular?api_key=REDACTED&page=2")
+                == true)
+        #expect(lines.current.last?.hasPrefix("← 200 POST") == true)
+        #expect(everything.contains("Accept: application/json"))
+        #expect(everything.contains("\"expires\":3600"))
+        #expect(everything.contains("\"user\":\"me\""))
+        for secret in Self.secrets {
+            #expect(!everything.contains(secret), "\(secret) leaked")
+        }
+    }
+
+    @Test("a failure is logged on one line without secrets")
+    func logsFailure() async {
+        let lines = LockedBox<[String]>([])
+        let router = Router<TestEndpoint>(
+            configuration: RouterConfiguration(logger: logger(lines)),
+            transport: ClosureTransport.failing(URLError(.timedOut)))
+        _ = try? await router.request(secretEndpoint)
+        #expect(lines.current.count == 2)
+        #expect(lines.current.last?.hasPrefix("✕ POST") == true)
+        #expect(lines.current.last?.hasSuffix("timed out") == true)
+        for secret in Self.secrets {
+            #expect(!lines.current.joined().contains(secret))
+        }
+    }
+
+    @Test("a custom redactor list is honoured")
+    func customRedactor() {
+        let lines = LockedBox<[String]>([])
+        let logger = NetworkLogger(
+            sink: LogSink { entry in lines.withLock { $0.append(entry) } },
+            redactor: Redactor(headerNames: ["X-Session"], parameterNames: ["sig"]))
+        var request = URLRequest(url: URL(string: "https://x.org/a?sig=S1&q=1")!)
+        request.setValue("S2", forHTTPHeaderField: "X-Session")
+        logger.log(request: request)
+        let entry = lines.current.joined()
+        #expect(!entry.contains("S1") && !entry.contains("S2"))
+        #expect(entry.contains("q=1"))
+    }
+
+    @Test("cURL: method, sorted headers, body and URL, redacted and shell-quoted")
+    func curl() {
+        var request = URLRequest(url: URL(string: "https://x.org/a?api_key=K&q=it's")!)
+        request.httpMethod = "POST"
+        request.setValue("Bearer T", forHTTPHeaderField: "Authorization")
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.setValue("it's", forHTTPHeaderField: "X-Note")
+        request.httpBody = Data("password=P&name=O'Brien".utf8)
+        #expect(
+            NetworkLogger().cURL(for: request)
+                == "curl -X POST -H 'Authorization: REDACTED' -H 'Content-Type: application/x-www-form-urlencoded'"
+                + #" -H 'X-Note: it'\''s' --data-binary 'password=REDACTED&name=O'\''Brien'"#
+                + " 'https://x.org/a?api_key=REDACTED&q=it'\\''s'"
+        )
+    }
+
+    @Test("cURL of a plain GET has no -X and no body")
+    func curlGet() {
+        #expect(NetworkLogger().cURL(for: URLRequest(url: URL(string: "https://x.org/a")!)) == "curl 'https://x.org/a'")
+    }
+
+    @Test("long bodies are cut at the preview limit")
+    func preview() {
+        let lines = LockedBox<[String]>([])
+        let logger = NetworkLogger(sink: LogSink { entry in lines.withLock { $0.append(entry) } }, bodyPreviewLimit: 10)
+        var request = URLRequest(url: URL(string: "https://x.org/a")!)
+        request.httpMethod = "PUT"
+        request.httpBody = Data(String(repeating: "x", count: 100).utf8)
+        logger.log(request: request)
+        #expect(lines.current.first?.hasSuffix("body (100 bytes): xxxxxxxxxx…") == true)
+    }
+}

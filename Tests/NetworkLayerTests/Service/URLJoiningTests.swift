@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import NetworkLayer
+
+@Suite("URLJoining (encoding.md §4)")
+struct URLJoiningTests {
+    @Test(
+        "joins base URL and path",
+        arguments: [
+            ("https://api.themoviedb.org/3", "movie/popular", "https://api.themoviedb.org/3/movie/popular"),
+            ("https://api.themoviedb.org/3", "/movie/popular", "https://api.themoviedb.org/3/movie/popular"),
+            ("https://api.themoviedb.org/3/", "movie/popular", "https://api.themoviedb.org/3/movie/popular"),
+            ("https://api.themoviedb.org/3/", "/movie/popular", "https://api.themoviedb.org/3/movie/popular"),
+            ("https://api.themoviedb.org", "movie", "https://api.themoviedb.org/movie"),
+            ("https://api.themoviedb.org/a/b", "c/d/", "https://api.themoviedb.org/a/b/c/d/"),
+            ("https://x.org/3", "search/a b", "https://x.org/3/search/a%20b"),
+            ("https://x.org/3", "search/a%20b", "https://x.org/3/search/a%20b"),
+            ("https://x.org/3", "100%", "https://x.org/3/100%25"),
+            ("https://x.org/3", "x?admin=1", "https://x.org/3/x%3Fadmin=1"),
+            ("https://x.org/3", "x#frag", "https://x.org/3/x%23frag"),
+            ("https://x.org/3", "users/me@x.org:8;v=1", "https://x.org/3/users/me@x.org:8;v=1"),
+            ("https://x.org/3", "caf\u{E9}", "https://x.org/3/caf%C3%A9"),
+            ("https://x.org/3", "", "https://x.org/3"),
+            ("https://x.org/3/", "", "https://x.org/3/"),
+            ("https://x.org/3", "/", "https://x.org/3"),
+            ("https://x.org/3?api_key=k", "movie", "https://x.org/3/movie?api_key=k"),
+            ("https://x.org/3?api_key=k#f", "movie", "https://x.org/3/movie?api_key=k#f"),
+            ("http://127.0.0.1:8080", "get", "http://127.0.0.1:8080/get"),
+        ]
+    )
+    func joins(base: String, path: String, expected: String) throws {
+        let url = try URLJoining.url(base: URL(string: base)!, path: path)
+        #expect(url.absoluteString == expected)
+    }
+
+    @Test(
+        "a base URL without scheme or host is a typed error",
+        arguments: ["/relative/path", "api.example.com/3", "mailto:me@x.org", "file:///tmp/x"])
+    func rejectsBaseWithoutHost(base: String) throws {
+        let url = try #require(URL(string: base))
+        #expect(throws: RequestBuildError.invalidURL(url.absoluteString)) {
+            try URLJoining.url(base: url, path: "movie")
+        }
+    }
+}

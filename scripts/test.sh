@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# test.sh: the project's test command. Builds with warnings as errors and runs every test,
+# the integration suites included, against a local httpbin that it installs and starts itself.
+#
+#   bash scripts/test.sh [ARGS...] [-- TEST_ARGS...]
+#
+# ARGS go to both `swift build` and `swift test` (for example `--scratch-path .build-ci`);
+# TEST_ARGS only to `swift test` (for example `--filter Integration`).
+#
+# Needs a Swift toolchain, python3 with venv and pip, and network access to PyPI on the first run.
+# Installs libcurl4 (which FoundationNetworking loads at run time) and python3-venv with apt-get
+# when they are missing.
+#
+# Environment:
+#   SWIFT_SCRATCH_PATH          build directory for the root package       [SwiftPM's default, .build]
+#   NETWORKLAYER_SKIP_EXAMPLES=1   skip Examples/*/scripts/test.sh
+#   NETWORKLAYER_SKIP_BENCHMARKS=1 skip Benchmarks/scripts/test.sh
+#   HTTPBIN_*                   see scripts/httpbin.sh; each run gets its own server and state dir
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$PWD
+
+say() { printf '==> %s\n' "$*" >&2; }
+die() {
+    printf 'test.sh: error: %s\n' "$*" >&2
+    exit 1
+}
+
+# --- System packages -------------------------------------------------------------------------
+
+as_root() {
+    if [[ $(id -u) == 0 ]]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo -n "$@"
+    else
+        return 1
+    fi
+}
+
+apt_install() {
+    local log
+    command -v apt-get >/dev/null 2>&1 || die "missing $*, and there is no apt-get to install it; install it by hand"
+    say "installing $* with apt-get"
+    log=$(mktemp)
+    if ! {
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+            as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
+    } </dev/null >"$log" 2>&1; then
+        tail -n 20 "$log" >&2
+        rm -f "$log"
+        die "apt-get install $* failed"
+    fi
+    rm -f "$log"
+}
+
+has_libcurl() {
+    # No `grep -q`: it would close the pipe early and pipefail would report ldconfig's SIGPIPE.
+    { ldconfig -p 2>/dev/null || /sbin/ldconfig -p 2>/dev/null || true; } | grep 'libcurl\.so\.4' >/dev/null
+}
+
+python=${HTTPBIN_PYTHON:-python3}
+missing=()
+has_libcurl || missing+=(libcurl4)
+if ! command -v "$python" >/dev/null 2>&1; then
+    missing+=(python3 python3-venv)
+elif ! "$python" -c 'import venv, ensurepip' >/dev/null 2>&1; then
+    missing+=(python3-venv)
+fi
+if ((${#missing[@]} > 0)); then
+    apt_install "${missing[@]}"
+fi
+
+# --- Test peer ---------------------------------------------------------------------------------
+
+# Loopback only, never through a proxy: curl (under FoundationNetworking) honours these variables.
+unset http_proxy https_proxy all_proxy ftp_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY FTP_PROXY
+export no_proxy=127.0.0.1,localhost NO_PROXY=127.0.0.1,localhost
+
+# A server of this run's own, so concurrent runs never stop each other's peer.
+state_dir=$(mktemp -d "${TMPDIR:-/tmp}/networklayer-test.XXXXXX")
+export HTTPBIN_STATE_DIR=$state_dir
+export HTTPBIN_TTL=${HTTPBIN_TTL:-3600}
+test_log=$state_dir/swift-test.log
+
+# shellcheck source=scripts/httpbin.sh
+source "$root/scripts/httpbin.sh"
+
+cleanup() {
+    local rc=$?
+    httpbin_stop || true
+    rm -rf "$state_dir"
+    exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+say "starting httpbin (the first run installs it into a virtualenv)"
+httpbin_start || die "could not start httpbin"
+export HTTPBIN_URL NETWORKLAYER_REQUIRE_INTEGRATION=1
+say "httpbin at $HTTPBIN_URL"
+
+# --- Root package ------------------------------------------------------------------------------
+
+common_args=()
+test_args=()
+if [[ -n ${SWIFT_SCRATCH_PATH:-} ]]; then
+    common_args+=(--scratch-path "$SWIFT_SCRATCH_PATH")
+fi
+while (($# > 0)); do
+    if [[ $1 == -- ]]; then
+        shift
+        test_args+=("$@")
+        break
+    fi
+    common_args+=("$1")
+    shift
+done
+
+say "swift build --build-tests (warnings are errors)"
+swift build -Xswiftc -warnings-as-errors --build-tests "${common_args[@]}" </dev/null
+
+say "swift test"
+test_rc=0
+swift test -Xswiftc -warnings-as-errors "${common_args[@]}" "${test_args[@]}" </dev/null 2>&1 | tee "$test_log" ||
+    test_rc=$?
+((test_rc == 0)) || die "swift test failed (exit $test_rc)"
+
+# The integration suites must really have run, not been skipped or filtered away unnoticed.
+filtered=0
+for arg in "${common_args[@]}" "${test_args[@]}"; do
+    case $arg in --filter | --filter=* | --skip | --skip=* | -s) filtered=1 ;; esac
+done
+expected=$(grep -rhoE '@Suite\("Integration[^"]*"' Tests | sort -u | wc -l)
+passed=$(grep -E 'Suite "Integration[^"]*" passed' "$test_log" | sort -u | wc -l)
+if ((filtered)); then
+    say "tests were filtered; $passed of $expected integration suites passed"
+elif ((expected == 0 || passed < expected)); then
+    grep -E 'Suite "Integration[^"]*"' "$test_log" >&2 || true
+    die "only $passed of $expected integration suites passed; they must run against httpbin"
+else
+    say "all $expected integration suites ran and passed"
+fi
+
+# --- Other packages ----------------------------------------------------------------------------
+
+hooks=()
+if [[ ${NETWORKLAYER_SKIP_EXAMPLES:-0} != 1 ]]; then
+    for hook in Examples/*/scripts/test.sh; do hooks+=("$hook"); done
+fi
+if [[ ${NETWORKLAYER_SKIP_BENCHMARKS:-0} != 1 ]]; then
+    hooks+=(Benchmarks/scripts/test.sh)
+fi
+for hook in "${hooks[@]}"; do
+    package_dir=$(dirname "$(dirname "$hook")")
+    [[ -f $hook && -x $hook && -f $package_dir/Package.swift ]] || continue
+    say "running $hook"
+    "$root/$hook" </dev/null || die "$hook failed"
+done
+
+say "all tests passed"
