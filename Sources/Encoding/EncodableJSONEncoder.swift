@@ -14,15 +14,11 @@ public struct EncodableJSONEncoder: EncodableParameterEncoder {
         self.encoder = encoder
     }
 
-    /// A `JSONEncoder` with sorted keys, ISO 8601 dates and unescaped slashes where available.
+    /// A `JSONEncoder` with sorted keys, ISO 8601 dates and unescaped slashes.
     public static func makeDefaultEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        if #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) {
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        } else {
-            encoder.outputFormatting = [.sortedKeys]
-        }
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 

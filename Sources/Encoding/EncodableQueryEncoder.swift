@@ -12,8 +12,7 @@ import FoundationNetworking
 public struct EncodableQueryEncoder: EncodableParameterEncoder {
     /// The encoder whose options spell the query.
     public var urlEncoder: URLParameterEncoder
-    /// The encoder that turns the value into JSON first; its date strategy is ignored in favour of
-    /// ``URLParameterEncoder/dateEncoding`` only when dates reach it as `Date`.
+    /// The encoder that turns the value into JSON first; its date strategy spells dates (ISO 8601 by default).
     public let jsonEncoder: JSONEncoder
 
     /// Creates a query encoder.

@@ -28,8 +28,14 @@ public struct Redactor: Sendable {
     }
 
     /// Whether a parameter's value is hidden.
+    ///
+    /// A nested name such as `auth[token]` is hidden when any of its parts is a secret name.
     public func hidesParameter(_ name: String) -> Bool {
-        parameterNames.contains(name.lowercased())
+        let lowercased = name.lowercased()
+        if parameterNames.contains(lowercased) { return true }
+        return lowercased.split(whereSeparator: { $0 == "[" || $0 == "]" }).contains {
+            parameterNames.contains(String($0))
+        }
     }
 
     /// `value`, or the placeholder when `name` is a secret header.
@@ -68,8 +74,9 @@ public struct Redactor: Sendable {
 
     /// A JSON body with the values of secret keys replaced at any depth, or `nil` if `data` is not JSON.
     public func json(_ data: Data) -> String? {
+        let options: JSONSerialization.WritingOptions = [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]
         guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-            let redacted = try? JSONSerialization.data(withJSONObject: redact(object), options: [.sortedKeys, .fragmentsAllowed])
+            let redacted = try? JSONSerialization.data(withJSONObject: redact(object), options: options)
         else { return nil }
         return String(decoding: redacted, as: UTF8.self)
     }

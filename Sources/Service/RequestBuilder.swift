@@ -24,7 +24,7 @@ struct RequestBuilder: Sendable {
 
         try encode(task, method: endpoint.httpMethod, into: &request)
 
-        if request.httpBody != nil, !endpoint.allowsBodyInGET,
+        if let body = request.httpBody, !body.isEmpty, !endpoint.allowsBodyInGET,
             endpoint.httpMethod == .get || endpoint.httpMethod == .head
         {
             throw .bodyNotAllowed(method: endpoint.httpMethod.rawValue)

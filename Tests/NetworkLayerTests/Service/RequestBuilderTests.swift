@@ -141,6 +141,9 @@ struct RequestBuilderTests {
             endpoint: TestEndpoint(
                 task: .requestParameters(bodyParameters: ["a": 1], bodyEncoding: .jsonEncoding, urlParameters: nil),
                 allowsBodyInGET: true), url: base, headers: ["Content-Type": json], body: #"{"a":1}"#),
+        BuildCase(
+            name: "GET with empty raw data is no body at all",
+            endpoint: TestEndpoint(task: .requestData(Data())), url: base, body: ""),
     ]
 
     @Test("builds", arguments: cases)
