@@ -1,4 +1,5 @@
 import Foundation
+import NetworkLayer
 
 /// Turns the paths in server-driven screens into URLs.
 public protocol UrlBuilderProtocol: Sendable {
@@ -16,11 +17,11 @@ public protocol UrlBuilderProtocol: Sendable {
 /// UTF-8 escapes); a path with `%` is taken as already encoded and kept as it is. An empty path
 /// has no URL.
 public final class UrlBuilder: UrlBuilderProtocol {
-    private let storedBaseUrl: LockedState<URL?>
+    private let storedBaseUrl: Locked<URL?>
 
     /// Creates a builder.
     public init(baseUrl: URL? = nil) {
-        storedBaseUrl = LockedState(baseUrl)
+        storedBaseUrl = Locked(baseUrl)
     }
 
     /// The URL that paths starting with `/` are relative to; safe to change from any thread.

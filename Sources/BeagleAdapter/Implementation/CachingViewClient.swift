@@ -1,4 +1,5 @@
 import Foundation
+import NetworkLayer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -27,7 +28,7 @@ public final class CachingViewClient: ViewClientProtocol {
     /// Where completions run.
     public let completionQueue: DispatchQueue
     private let now: @Sendable () -> Date
-    private let state: LockedState<ViewClientState>
+    private let state: Locked<ViewClientState>
 
     /// Creates a view client.
     ///
@@ -54,7 +55,7 @@ public final class CachingViewClient: ViewClientProtocol {
         self.completionQueue = completionQueue
         self.now = now
         let cache = ComponentCache<ViewClientState.Key>(capacity: cacheCapacity, timeToLive: timeToLive)
-        self.state = LockedState(ViewClientState(cache: cache))
+        self.state = Locked(ViewClientState(cache: cache))
     }
 
     /// Fetches the screen at `url`, from the cache when it is fresh, and calls `completion` once.
