@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test.sh: the project's test command. Builds with warnings as errors and runs every test,
-# the integration suites included, against a local httpbin that it installs and starts itself.
+# the integration suites included, against a local httpbin that it installs and starts itself, and
+# the fault suites against scripts/fault_server.py; then smoke-runs the fuzzers (Fuzz/run.sh --smoke).
 #
 #   bash scripts/test.sh [ARGS...] [-- TEST_ARGS...]
 #
@@ -15,7 +16,10 @@
 #   SWIFT_SCRATCH_PATH          build directory for the root package       [SwiftPM's default, .build]
 #   NETWORKLAYER_SKIP_EXAMPLES=1   skip Examples/*/scripts/test.sh
 #   NETWORKLAYER_SKIP_BENCHMARKS=1 skip Benchmarks/scripts/test.sh
+#   NETWORKLAYER_SKIP_COMPLETION=1 skip scripts/check_completion.py (also skipped with the examples)
+#   NETWORKLAYER_SKIP_FUZZ=1       skip the fuzz smoke run (Fuzz/run.sh --smoke; FUZZ_* see there)
 #   HTTPBIN_*                   see scripts/httpbin.sh; each run gets its own server and state dir
+#   FAULT_SERVER_TTL            see scripts/fault_server.sh; each run gets its own fault server too
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -86,9 +90,14 @@ test_log=$state_dir/swift-test.log
 
 # shellcheck source=scripts/httpbin.sh
 source "$root/scripts/httpbin.sh"
+# shellcheck source=scripts/fault_server.sh
+source "$root/scripts/fault_server.sh"
+export FAULT_SERVER_STATE_DIR=$state_dir/fault-server
+export FAULT_SERVER_TTL=${FAULT_SERVER_TTL:-3600}
 
 cleanup() {
     local rc=$?
+    fault_server_stop || true
     httpbin_stop || true
     rm -rf "$state_dir"
     exit "$rc"
@@ -101,6 +110,9 @@ say "starting httpbin (the first run installs it into a virtualenv)"
 httpbin_start || die "could not start httpbin"
 export HTTPBIN_URL NETWORKLAYER_REQUIRE_INTEGRATION=1
 say "httpbin at $HTTPBIN_URL"
+fault_server_start || die "could not start the fault server"
+export FAULT_SERVER_URL
+say "fault server at $FAULT_SERVER_URL"
 
 # --- Root package ------------------------------------------------------------------------------
 
@@ -128,20 +140,20 @@ swift test -Xswiftc -warnings-as-errors "${common_args[@]}" "${test_args[@]}" </
     test_rc=$?
 ((test_rc == 0)) || die "swift test failed (exit $test_rc)"
 
-# The integration suites must really have run, not been skipped or filtered away unnoticed.
+# The integration and fault suites must really have run, not been skipped or filtered away unnoticed.
 filtered=0
 for arg in "${common_args[@]}" "${test_args[@]}"; do
     case $arg in --filter | --filter=* | --skip | --skip=* | -s) filtered=1 ;; esac
 done
-expected=$(grep -rhoE '@Suite\("Integration[^"]*"' Tests | sort -u | wc -l)
-passed=$(grep -E 'Suite "Integration[^"]*" passed' "$test_log" | sort -u | wc -l)
+expected=$(grep -rhoE '@Suite\("(Integration|Faults)[^"]*"' Tests | sort -u | wc -l)
+passed=$(grep -E 'Suite "(Integration|Faults)[^"]*" passed' "$test_log" | sort -u | wc -l)
 if ((filtered)); then
-    say "tests were filtered; $passed of $expected integration suites passed"
+    say "tests were filtered; $passed of $expected integration and fault suites passed"
 elif ((expected == 0 || passed < expected)); then
-    grep -E 'Suite "Integration[^"]*"' "$test_log" >&2 || true
-    die "only $passed of $expected integration suites passed; they must run against httpbin"
+    grep -E 'Suite "(Integration|Faults)[^"]*"' "$test_log" >&2 || true
+    die "only $passed of $expected integration and fault suites passed; they need httpbin and the fault server"
 else
-    say "all $expected integration suites ran and passed"
+    say "all $expected integration and fault suites ran and passed"
 fi
 
 # --- Other packages ----------------------------------------------------------------------------
@@ -159,5 +171,21 @@ for hook in "${hooks[@]}"; do
     say "running $hook"
     "$root/$hook" </dev/null || die "$hook failed"
 done
+
+# --- Autocompletion ----------------------------------------------------------------------------
+
+# sourcekit-lsp must offer every case of the MovieDB endpoint enum at `router.request(`; the
+# script reuses the example's build ("$SWIFT_SCRATCH_PATH-moviedb" when that is set).
+if [[ ${NETWORKLAYER_SKIP_COMPLETION:-0} != 1 && ${NETWORKLAYER_SKIP_EXAMPLES:-0} != 1 ]]; then
+    say "checking code completion of the MovieDB endpoint enum"
+    python3 scripts/check_completion.py </dev/null || die "code completion does not offer every endpoint case"
+fi
+
+# --- Fuzzing -----------------------------------------------------------------------------------
+
+if [[ ${NETWORKLAYER_SKIP_FUZZ:-0} != 1 ]]; then
+    say "fuzz smoke run (Fuzz/run.sh --smoke)"
+    bash "$root/Fuzz/run.sh" --smoke </dev/null || die "the fuzz smoke run failed"
+fi
 
 say "all tests passed"

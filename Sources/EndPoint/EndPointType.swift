@@ -47,6 +47,19 @@ public protocol EndPointType: Sendable {
     var allowsBodyInGET: Bool { get }
     /// A canned response body for stubbing and offline use. Defaults to empty data.
     var sampleData: Data { get }
+    /// The longest this endpoint's request may take, in seconds, across every attempt, retry, backoff and
+    /// credential refresh. Overrides ``RouterConfiguration/deadline``. Defaults to `nil`, the router's.
+    var deadline: TimeInterval? { get }
+    /// How this endpoint's failures are retried, overriding ``RouterConfiguration/retryPolicy``.
+    /// Defaults to `nil`, the router's; ``RetryPolicy/never`` turns retries off for this endpoint.
+    var retryPolicy: RetryPolicy? { get }
+    /// Whether sending the request twice has the same effect as sending it once, so that it may be retried.
+    /// Defaults to ``HTTPMethod/isIdempotent`` of ``httpMethod``; return `true` to let a `POST` that
+    /// carries an idempotency key be retried.
+    var isIdempotent: Bool { get }
+    /// Whether the router's credentials (an ``AccessTokenPlugin`` or an ``AuthenticationCoordinator``)
+    /// apply to this endpoint. Defaults to `true`; return `false` for sign-in and other public endpoints.
+    var requiresAuthentication: Bool { get }
 }
 
 extension EndPointType {
@@ -64,6 +77,14 @@ extension EndPointType {
     public var allowsBodyInGET: Bool { false }
     /// Empty data.
     public var sampleData: Data { Data() }
+    /// The router's deadline.
+    public var deadline: TimeInterval? { nil }
+    /// The router's retry policy.
+    public var retryPolicy: RetryPolicy? { nil }
+    /// Whether ``httpMethod`` is idempotent.
+    public var isIdempotent: Bool { httpMethod.isIdempotent }
+    /// `true`: the router's credentials are applied.
+    public var requiresAuthentication: Bool { true }
 }
 
 /// Every 2xx status, built once.

@@ -39,6 +39,28 @@ public enum HTTPTask: Sendable {
     /// Raw bytes as the body, with an optional `Content-Type` (set only when the request has none).
     case requestData(Data, contentType: String? = nil, urlParameters: Parameters? = nil)
 
+    /// A local file as the body, streamed from disk with a `Content-Length`; `contentType` defaults
+    /// to `application/octet-stream`.
+    ///
+    /// The file is read only when the request is sent, never into memory by a transport that adopts
+    /// ``TransferTransport``. Use ``Router/upload(_:progress:)`` to follow its progress.
+    case uploadFile(URL, contentType: String? = nil, urlParameters: Parameters? = nil)
+
+    /// A `multipart/form-data` body; the request's `Content-Type` is the form's, boundary included.
+    ///
+    /// The form is written to a temporary file in chunks when the request is sent and uploaded from
+    /// there, so its file parts are never held in memory by a transport that adopts ``TransferTransport``.
+    case uploadMultipart(MultipartFormData, urlParameters: Parameters? = nil)
+
+    /// The body that is sent from disk or from a form rather than built into the request, if any.
+    var uploadBody: UploadBody? {
+        switch self {
+        case .uploadFile(let fileURL, _, _): .file(fileURL)
+        case .uploadMultipart(let form, _): .multipart(form)
+        default: nil
+        }
+    }
+
     /// The task's own headers, if it carries any.
     var additionalHeaders: HTTPHeaders? {
         if case .requestParametersAndHeaders(_, _, _, let headers) = self { return headers }

@@ -17,6 +17,9 @@ public enum NetworkError: Error, Sendable {
     case timedOut
     /// The transport failed before a complete response arrived (connection refused, DNS, TLS, …).
     case transport(URLError)
+    /// The response body is larger than the transport keeps in memory
+    /// (``URLSessionTransport/maximumResponseSize``), so the transfer was stopped. `limit` is in bytes.
+    case responseTooLarge(limit: Int)
     /// 401 or 403: credentials missing, wrong or insufficient.
     case authentication(Response)
     /// 404: the resource does not exist.
@@ -46,7 +49,7 @@ public enum NetworkError: Error, Sendable {
             response
         case .decodingFailed(let failure):
             failure.response
-        case .invalidRequest, .cancelled, .timedOut, .transport, .other:
+        case .invalidRequest, .cancelled, .timedOut, .transport, .responseTooLarge, .other:
             nil
         }
     }
@@ -63,6 +66,9 @@ public enum NetworkError: Error, Sendable {
 
 extension NetworkError {
     /// Wraps any error thrown while sending in the matching case.
+    ///
+    /// A ``NetworkError`` a transport throws passes through unchanged, so ``URLSessionTransport``
+    /// reports an oversized body as ``responseTooLarge(limit:)`` by throwing that case itself.
     init(_ error: any Error) {
         switch error {
         case let networkError as NetworkError:

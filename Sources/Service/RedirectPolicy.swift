@@ -4,21 +4,69 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// What happens to credentials when a redirect is followed.
-enum RedirectPolicy {
+/// Whether ``URLSessionTransport`` follows HTTP redirects.
+///
+/// Whatever the policy, a followed redirect that leaves the origin of the original request (its
+/// scheme, host and port), or of the hop that redirected, loses its `Authorization`,
+/// `Proxy-Authorization` and `Cookie` headers, as curl does. A redirect that keeps the method
+/// (307, 308, and 301 or 302 of anything but `POST`) also keeps the body: on Linux the transport
+/// sends it again itself, because Foundation would drop it.
+public struct RedirectPolicy: Sendable {
+    private let decide: @Sendable (_ response: HTTPURLResponse, _ proposed: URLRequest) -> URLRequest?
+
+    /// Creates a policy from a decision per hop: the request to send next, or `nil` to stop.
+    private init(_ decide: @escaping @Sendable (HTTPURLResponse, URLRequest) -> URLRequest?) {
+        self.decide = decide
+    }
+
+    /// Follows every redirect (the default).
+    public static let follow = RedirectPolicy { _, proposed in proposed }
+
+    /// Follows no redirect: the `3xx` response itself is returned, and ``NetworkManager`` reports
+    /// it as ``NetworkError/unexpectedRedirect(_:)``.
+    public static let refuse = RedirectPolicy { _, _ in nil }
+
+    /// Decides each hop with `decide`, which gets the `3xx` response and the request Foundation
+    /// proposes, and returns the request to send (possibly changed) or `nil` to return the `3xx`.
+    public static func custom(
+        _ decide: @escaping @Sendable (_ response: HTTPURLResponse, _ proposed: URLRequest) -> URLRequest?
+    ) -> RedirectPolicy {
+        RedirectPolicy(decide)
+    }
+
+    /// The request to send after `response`, credentials stripped as needed, or `nil` to stop.
+    ///
+    /// - Parameters:
+    ///   - response: The `3xx` response of the hop that redirects.
+    ///   - proposed: The next request as Foundation proposes it.
+    ///   - origin: The URL of the first request of the chain.
+    func next(after response: HTTPURLResponse, proposed: URLRequest, origin: URL?) -> URLRequest? {
+        guard let chosen = decide(response, proposed) else { return nil }
+        return Self.strippingCredentials(from: chosen, unlessSameOriginAs: [origin, response.url])
+    }
+}
+
+extension RedirectPolicy {
     /// Headers that must not follow a redirect to another origin (as curl does).
     static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
 
-    /// `next`, minus credential headers when it leaves the origin (scheme, host and port) of `previous`.
-    static func follow(from previous: URLRequest?, to next: URLRequest) -> URLRequest {
-        guard let from = previous?.url, let to = next.url, !sameOrigin(from, to) else { return next }
-        var stripped = next
+    /// `request` minus credential headers, unless its URL has the same origin as every URL in `origins`.
+    ///
+    /// Comparing with both the chain's first request and the hop that redirected means credentials
+    /// never reach an origin they were not meant for, whichever request Foundation derives the next
+    /// hop from.
+    static func strippingCredentials(from request: URLRequest, unlessSameOriginAs origins: [URL?]) -> URLRequest {
+        guard let target = request.url else { return request }
+        let known = origins.compactMap { $0 }
+        if !known.isEmpty, known.allSatisfy({ sameOrigin($0, target) }) { return request }
+        var stripped = request
         for name in credentialHeaders {
             stripped.setValue(nil, forHTTPHeaderField: name)
         }
         return stripped
     }
 
+    /// Whether two URLs share scheme, host and port (default ports included), case-insensitively.
     static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
         lhs.scheme?.lowercased() == rhs.scheme?.lowercased()
             && lhs.host?.lowercased() == rhs.host?.lowercased()
@@ -32,5 +80,10 @@ enum RedirectPolicy {
         case "https": return 443
         default: return nil
         }
+    }
+
+    /// Whether the hop from `previous` to `next` keeps the method, so the body must go along too.
+    static func keepsMethod(_ previous: URLRequest, _ next: URLRequest) -> Bool {
+        (previous.httpMethod ?? "GET").uppercased() == (next.httpMethod ?? "GET").uppercased()
     }
 }

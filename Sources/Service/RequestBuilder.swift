@@ -5,6 +5,10 @@ import FoundationNetworking
 #endif
 
 /// Turns an endpoint into a `URLRequest`: URL, method, headers, query, body and timeout.
+///
+/// Upload tasks (``HTTPTask/uploadFile(_:contentType:urlParameters:)`` and
+/// ``HTTPTask/uploadMultipart(_:urlParameters:)``) get their head only; the body is attached when
+/// the request is sent, so building stays free of I/O.
 struct RequestBuilder: Sendable {
     let configuration: RouterConfiguration
 
@@ -24,9 +28,8 @@ struct RequestBuilder: Sendable {
 
         try encode(task, method: endpoint.httpMethod, into: &request)
 
-        if let body = request.httpBody, !body.isEmpty, !endpoint.allowsBodyInGET,
-            endpoint.httpMethod == .get || endpoint.httpMethod == .head
-        {
+        let hasBody = !(request.httpBody?.isEmpty ?? true) || task.uploadBody != nil
+        if hasBody, !endpoint.allowsBodyInGET, endpoint.httpMethod == .get || endpoint.httpMethod == .head {
             throw .bodyNotAllowed(method: endpoint.httpMethod.rawValue)
         }
         return request
@@ -67,6 +70,17 @@ struct RequestBuilder: Sendable {
             }
             request.httpBody = data
             if let contentType { request.setContentTypeIfAbsent(contentType) }
+        case .uploadFile(_, let contentType, let query):
+            if let query, !query.isEmpty {
+                try configuration.urlEncoder.encode(urlRequest: &request, with: query)
+            }
+            request.setContentTypeIfAbsent(contentType ?? MIMEType.fallback)
+        case .uploadMultipart(let form, let query):
+            if let query, !query.isEmpty {
+                try configuration.urlEncoder.encode(urlRequest: &request, with: query)
+            }
+            // The boundary must be the form's own, so this Content-Type wins over any other.
+            request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
         }
     }
 

@@ -14,6 +14,10 @@ import FoundationNetworking
 /// Building (``makeRequest(for:)``) is a pure, throwing step with no I/O. Sending goes through an
 /// ``HTTPTransport``. Every request can be cancelled on its own, by its calling task or with
 /// ``cancel()``, and every completion handler runs exactly once.
+///
+/// Between building and delivering, each request passes through the configuration's plugins
+/// (``PluginType``), credentials (``AuthenticationCoordinator``), retries (``RetryPolicy``) and
+/// total deadline (``RouterConfiguration/deadline``); see <doc:Reliability>.
 public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// The settings shared by every request.
     public let configuration: RouterConfiguration
@@ -23,9 +27,12 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// Creates a router.
     ///
     /// - Parameters:
-    ///   - configuration: Timeouts, shared headers, encoders and logging.
+    ///   - configuration: Timeouts, shared headers, encoders, logging, plugins, retries, credentials and deadline.
     ///   - transport: What sends the requests. Defaults to a ``URLSessionTransport`` of the router's own.
-    public init(configuration: RouterConfiguration = RouterConfiguration(), transport: any HTTPTransport = URLSessionTransport()) {
+    public init(
+        configuration: RouterConfiguration = RouterConfiguration(),
+        transport: any HTTPTransport = URLSessionTransport()
+    ) {
         self.configuration = configuration
         self.carrier = .transport(transport)
     }
@@ -51,8 +58,14 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     ///
     /// Cancelling the calling task cancels the HTTP request and throws ``NetworkError/cancelled``.
     public func request(_ route: EndPoint) async throws(NetworkError) -> Response {
+        try await request(route, exchange: nil)
+    }
+
+    /// Sends `route` like ``request(_:)``; a transfer `exchange` (see `Router+Transfers.swift`)
+    /// replaces the transport's plain send for uploads from disk, downloads and progress.
+    func request(_ route: EndPoint, exchange: TransferExchange?) async throws(NetworkError) -> Response {
         let request = try makeRequest(for: route)
-        let task = start(request, for: route)
+        let task = start(request, for: route, exchange: exchange)
         let result = await withTaskCancellationHandler {
             await task.value
         } onCancel: {
@@ -100,13 +113,14 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     private func start(
         _ request: URLRequest,
         for endpoint: EndPoint,
+        exchange: TransferExchange? = nil,
         then finish: (@Sendable (Result<Response, NetworkError>) -> Void)? = nil
     ) -> Task<Result<Response, NetworkError>, Never> {
         inFlight.withLock { requests in
             let id = requests.nextID
             requests.nextID += 1
             let task = Task { [self] in
-                let result = await send(request, for: endpoint)
+                let result = await send(request, for: endpoint, exchange: exchange)
                 inFlight.withLock { _ = $0.tasks.removeValue(forKey: id) }
                 finish?(result)
                 return result
@@ -116,20 +130,17 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         }
     }
 
-    private func send(_ request: URLRequest, for endpoint: EndPoint) async -> Result<Response, NetworkError> {
-        let logger = configuration.logger
-        logger?.log(request: request)
-        let start = DispatchTime.now()
-        let result: Result<Response, NetworkError>
-        do {
-            try Task.checkCancellation()
-            let (data, httpResponse) = try await carrier.send(request, for: endpoint)
-            result = .success(Response(request: request, httpResponse: httpResponse, data: data))
-        } catch {
-            result = .failure(NetworkError(error))
+    private func send(
+        _ request: URLRequest,
+        for endpoint: EndPoint,
+        exchange: TransferExchange?
+    ) async -> Result<Response, NetworkError> {
+        let carrier = carrier
+        let exchange = exchange ?? TransferExchange(task: endpoint.task)
+        let pipeline = RequestPipeline<EndPoint>(configuration: configuration) { request, endpoint in
+            try await carrier.send(request, for: endpoint, exchange: exchange)
         }
-        logger?.log(result: result, for: request, elapsed: start.secondsElapsed)
-        return result
+        return await pipeline.run(request, for: endpoint)
     }
 
     private func deliver(
@@ -148,10 +159,22 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         case transport(any HTTPTransport)
         case stub(StubTransport<EndPoint>)
 
-        func send(_ request: URLRequest, for endpoint: EndPoint) async throws -> (Data, HTTPURLResponse) {
-            switch self {
-            case .transport(let transport): try await transport.send(request)
-            case .stub(let stub): try await stub.send(request, for: endpoint)
+        func send(
+            _ request: URLRequest,
+            for endpoint: EndPoint,
+            exchange: TransferExchange?
+        ) async throws -> (Data, HTTPURLResponse) {
+            switch (self, exchange) {
+            case (.transport(let transport), nil):
+                try await transport.send(request)
+            case (.stub(let stub), nil):
+                try await stub.send(request, for: endpoint)
+            case (.transport(let transport), let exchange?):
+                try await exchange.send(request, through: transport as? any TransferTransport) {
+                    try await transport.send($0)
+                }
+            case (.stub(let stub), let exchange?):
+                try await exchange.send(request, through: nil) { try await stub.send($0, for: endpoint) }
             }
         }
     }

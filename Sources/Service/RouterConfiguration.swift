@@ -4,8 +4,10 @@ import Foundation
 public struct RouterConfiguration: Sendable {
     /// The timeout for endpoints that set none, in seconds. Defaults to 60.
     ///
-    /// On Linux, Foundation truncates fractional timeouts (0.5 s fails at once), so the router
-    /// rounds a timeout up to whole seconds there, with a minimum of one second.
+    /// It bounds each attempt's waiting for data, as `URLRequest.timeoutInterval` does. On Linux,
+    /// Foundation truncates fractional timeouts (0.5 s fails at once), so the router rounds a timeout up
+    /// to whole seconds there, with a minimum of one second. For a limit on the whole request, sub-second
+    /// ones included, set ``deadline``.
     public var timeout: TimeInterval
     /// Headers sent with every request; endpoint and task headers win over them.
     public var headers: HTTPHeaders
@@ -14,9 +16,30 @@ public struct RouterConfiguration: Sendable {
     /// Writes `Encodable` bodies.
     public var bodyEncoder: EncodableJSONEncoder
     /// Logs requests and responses; `nil` logs nothing.
+    ///
+    /// A shorthand for a ``LoggerPlugin``, which the router runs after ``plugins``.
     public var logger: NetworkLogger?
     /// Where completion handlers run; `nil` runs them on whatever thread finished the request.
     public var completionQueue: DispatchQueue?
+    /// The plugins that see and may change every attempt, called in this order. Defaults to none.
+    public var plugins: [any PluginType]
+    /// How failed requests are retried; `nil`, the default, never retries. Endpoints can override it with
+    /// ``EndPointType/retryPolicy``.
+    public var retryPolicy: RetryPolicy?
+    /// Applies and refreshes credentials for endpoints that ``EndPointType/requiresAuthentication``;
+    /// `nil`, the default, leaves requests as they are.
+    public var authentication: AuthenticationCoordinator?
+    /// The longest a request may take in all, in seconds: every attempt, retry, backoff and credential
+    /// refresh included. When it passes, the request is cancelled and fails with ``NetworkError/timedOut``.
+    ///
+    /// The library enforces it itself, so fractions of a second work on every platform. Endpoints can
+    /// override it with ``EndPointType/deadline``. Defaults to `nil`: no deadline beyond ``timeout``.
+    public var deadline: TimeInterval?
+    /// Waits the given number of seconds between retries; throwing ends the request as cancelled.
+    ///
+    /// Defaults to `Task.sleep`, which cancelling the request interrupts. Tests can inject a function that
+    /// records the delays and returns at once.
+    public var sleep: @Sendable (_ seconds: TimeInterval) async throws -> Void
 
     /// Creates a configuration.
     public init(
@@ -25,7 +48,12 @@ public struct RouterConfiguration: Sendable {
         urlEncoder: URLParameterEncoder = URLParameterEncoder(),
         bodyEncoder: EncodableJSONEncoder = EncodableJSONEncoder(),
         logger: NetworkLogger? = nil,
-        completionQueue: DispatchQueue? = nil
+        completionQueue: DispatchQueue? = nil,
+        plugins: [any PluginType] = [],
+        retryPolicy: RetryPolicy? = nil,
+        authentication: AuthenticationCoordinator? = nil,
+        deadline: TimeInterval? = nil,
+        sleep: @escaping @Sendable (_ seconds: TimeInterval) async throws -> Void = RouterConfiguration.taskSleep
     ) {
         self.timeout = timeout
         self.headers = headers
@@ -33,5 +61,21 @@ public struct RouterConfiguration: Sendable {
         self.bodyEncoder = bodyEncoder
         self.logger = logger
         self.completionQueue = completionQueue
+        self.plugins = plugins
+        self.retryPolicy = retryPolicy
+        self.authentication = authentication
+        self.deadline = deadline
+        self.sleep = sleep
+    }
+
+    /// Sleeps with `Task.sleep`, throwing `CancellationError` as soon as the task is cancelled.
+    public static let taskSleep: @Sendable (_ seconds: TimeInterval) async throws -> Void = { seconds in
+        try await Task.sleep(nanoseconds: Deadline.nanoseconds(seconds))
+    }
+
+    /// ``plugins``, then the ``logger``'s plugin.
+    var allPlugins: [any PluginType] {
+        guard let logger else { return plugins }
+        return plugins + [LoggerPlugin(logger: logger)]
     }
 }

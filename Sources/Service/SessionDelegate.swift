@@ -4,66 +4,38 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Collects each task's response and body and completes it exactly once.
+/// Drives every task of a ``URLSessionTransport``: collects or writes each body, enforces the size
+/// limit, reports progress, applies the redirect policy, and completes each task exactly once.
 final class SessionDelegate: NSObject, URLSessionDataDelegate {
-    typealias Completion = @Sendable (Result<(Data, HTTPURLResponse), any Error>) -> Void
-
-    private struct Transfer {
-        let completion: Completion
-        var response: HTTPURLResponse?
-        var data = Data()
-        /// The 401 of a Basic challenge this delegate declined.
-        var challengeResponse: HTTPURLResponse?
-        /// When the task was registered or last received anything.
-        var lastActivity = DispatchTime.now()
-    }
-
     /// How long past its own timeout an idle task may stay before ``watch(_:idleTimeout:)`` ends it,
     /// so that Foundation's timeout, when it works, always wins.
     static let watchdogGrace: TimeInterval = 1
 
-    private let transfers = Locked<[Int: Transfer]>([:])
+    let transfers = Locked<[Int: SessionTransfer]>([:])
 
-    func register(_ task: URLSessionTask, completion: @escaping Completion) {
-        transfers.withLock { $0[task.taskIdentifier] = Transfer(completion: completion) }
-    }
-
-    /// Fails `task` with `URLError(.timedOut)` once it has received nothing for `idleTimeout`
-    /// (plus ``watchdogGrace``), then cancels it.
-    ///
-    /// A backstop: Foundation on Linux never finishes some transfers, and then no timeout of its own
-    /// fires either, because the bytes are all in (for example an unanswered authentication challenge).
-    func watch(_ task: URLSessionTask, idleTimeout: TimeInterval) {
-        guard idleTimeout.isFinite, idleTimeout > 0 else { return }
-        let deadline = transfers.withLock { $0[task.taskIdentifier]?.lastActivity }
-        guard let deadline else { return }
-        schedule(task, idleTimeout: idleTimeout, at: deadline + idleTimeout + Self.watchdogGrace)
-    }
-
-    private func schedule(_ task: URLSessionTask, idleTimeout: TimeInterval, at deadline: DispatchTime) {
-        DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self, weak task] in
-            guard let self, let task else { return }
-            let now = DispatchTime.now()
-            let outcome = transfers.withLock { transfers -> (expired: Transfer?, next: DispatchTime?) in
-                guard let transfer = transfers[task.taskIdentifier] else { return (nil, nil) }
-                let due = transfer.lastActivity + idleTimeout + Self.watchdogGrace
-                guard due <= now else { return (nil, due) }
-                transfers.removeValue(forKey: task.taskIdentifier)
-                return (transfer, nil)
-            }
-            if let expired = outcome.expired {
-                task.cancel()
-                expired.completion(.failure(URLError(.timedOut)))
-            } else if let next = outcome.next {
-                schedule(task, idleTimeout: idleTimeout, at: next)
-            }
-        }
+    func register(
+        _ task: URLSessionTask,
+        options: TransferOptions,
+        completion: @escaping SessionTransfer.Completion
+    ) {
+        transfers.withLock { $0[task.taskIdentifier] = SessionTransfer(options: options, completion: completion) }
     }
 
     /// Completes a task that was registered but never resumed.
     func discard(_ task: URLSessionTask, with error: any Error) {
         let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        transfer?.file?.discard()
         transfer?.completion(.failure(error))
+    }
+
+    /// Stops `task` early with `error`, which its completion reports instead of the cancellation.
+    func fail(_ task: URLSessionTask, with error: any Error) {
+        transfers.withLock { transfers in
+            guard transfers[task.taskIdentifier]?.failure == nil else { return }
+            transfers[task.taskIdentifier]?.failure = error
+            transfers[task.taskIdentifier]?.body = Data()
+        }
+        task.cancel()
     }
 
     func urlSession(
@@ -72,32 +44,118 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        transfers.withLock { transfers in
-            transfers[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
-            transfers[dataTask.taskIdentifier]?.data = Data()
-            transfers[dataTask.taskIdentifier]?.lastActivity = .now()
+        let failure = transfers.withLock { transfers -> (any Error)? in
+            guard var transfer = transfers[dataTask.taskIdentifier] else { return nil }
+            defer { transfers[dataTask.taskIdentifier] = transfer }
+            let http = response as? HTTPURLResponse
+            transfer.response = http
+            transfer.body = Data()
+            transfer.receivedBytes = 0
+            transfer.lastActivity = .now()
+            if transfer.options.destination != nil, http?.isSuccessful == true {
+                do {
+                    transfer.file = try transfer.file ?? DownloadFile()
+                } catch {
+                    return error
+                }
+            } else if let limit = transfer.options.maximumResponseSize,
+                let length = SessionTransfer.expectedLength(of: response), length > limit
+            {
+                return NetworkError.responseTooLarge(limit: limit)
+            }
+            return nil
         }
+        // Linux ignores the disposition, so a body that must not arrive is stopped by cancelling.
         completionHandler(.allow)
+        if let failure { fail(dataTask, with: failure) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        transfers.withLock { transfers in
-            transfers[dataTask.taskIdentifier]?.data.append(data)
-            transfers[dataTask.taskIdentifier]?.lastActivity = .now()
+        enum Next {
+            case none
+            case write(DownloadFile, progress: ProgressReporter?, received: Int64, total: Int64?)
+            case tooLarge(limit: Int)
         }
+        let next = transfers.withLock { transfers -> Next in
+            guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return .none }
+            defer { transfers[dataTask.taskIdentifier] = transfer }
+            transfer.lastActivity = .now()
+            transfer.receivedBytes += Int64(data.count)
+            if let file = transfer.file {
+                let total = transfer.response.flatMap(SessionTransfer.progressTotal(of:))
+                return .write(
+                    file, progress: transfer.options.downloadProgress, received: transfer.receivedBytes, total: total)
+            }
+            if let limit = transfer.options.maximumResponseSize, transfer.body.count + data.count > limit {
+                return .tooLarge(limit: limit)
+            }
+            transfer.body.append(data)
+            return .none
+        }
+        switch next {
+        case .none:
+            break
+        case .write(let file, let progress, let received, let total):
+            do {
+                try file.write(data)
+                progress?.report(completed: received, total: total)
+            } catch {
+                fail(dataTask, with: error)
+            }
+        case .tooLarge(let limit):
+            fail(dataTask, with: NetworkError.responseTooLarge(limit: limit))
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didSendBodyData bytesSent: Int64,
+        totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        let progress = transfers.withLock { transfers -> ProgressReporter? in
+            transfers[task.taskIdentifier]?.lastActivity = .now()
+            return transfers[task.taskIdentifier]?.options.uploadProgress
+        }
+        progress?.report(
+            completed: totalBytesSent, total: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if let challenged = transfer.challengeResponse {
-            transfer.completion(.success((Data(), challenged)))
-        } else if let error {
-            transfer.completion(.failure(error))
-        } else if let response = transfer.response ?? task.response as? HTTPURLResponse {
-            transfer.completion(.success((transfer.data, response)))
-        } else {
-            transfer.completion(.failure(URLError(.badServerResponse)))
+        transfer.completion(Self.outcome(of: transfer, task: task, error: error))
+    }
+
+    /// How a finished task ended; moves or removes the download file.
+    private static func outcome(
+        of transfer: SessionTransfer,
+        task: URLSessionTask,
+        error: (any Error)?
+    ) -> Result<TransferOutcome, any Error> {
+        let response = transfer.challengeResponse ?? transfer.response ?? task.response as? HTTPURLResponse
+        guard transfer.challengeResponse == nil, transfer.failure == nil, transfer.redirect == nil, error == nil,
+            let response, let destination = transfer.options.destination, response.isSuccessful
+        else {
+            transfer.file?.discard()
+            if let challenged = transfer.challengeResponse { return .success(.completed(Data(), challenged)) }
+            if let failure = transfer.failure { return .failure(failure) }
+            if let redirect = transfer.redirect, error == nil { return .success(.redirected(redirect)) }
+            if let error { return .failure(error) }
+            guard let response else { return .failure(URLError(.badServerResponse)) }
+            return .success(.completed(transfer.body, response))
         }
+        do {
+            if let file = transfer.file {
+                try file.move(to: destination)
+            } else {
+                try Data().write(to: destination)
+            }
+        } catch {
+            return .failure(error)
+        }
+        transfer.options.downloadProgress?.finish()
+        return .success(.completed(Data(), response))
     }
 
     func urlSession(
@@ -136,7 +194,25 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        transfers.withLock { $0[task.taskIdentifier]?.lastActivity = .now() }
-        completionHandler(RedirectPolicy.follow(from: task.currentRequest ?? task.originalRequest, to: request))
+        let previous = task.currentRequest ?? task.originalRequest
+        let next = transfers.withLock { transfers -> URLRequest? in
+            guard var transfer = transfers[task.taskIdentifier] else {
+                return RedirectPolicy.strippingCredentials(
+                    from: request, unlessSameOriginAs: [task.originalRequest?.url, response.url])
+            }
+            defer { transfers[task.taskIdentifier] = transfer }
+            transfer.lastActivity = .now()
+            let options = transfer.options
+            guard var next = options.redirectPolicy.next(after: response, proposed: request, origin: options.origin)
+            else { return nil }
+            if options.resendsBody, let previous, RedirectPolicy.keepsMethod(previous, next) {
+                // Foundation would follow without the body; stop here and let the transport re-send.
+                if next.httpBody == nil { next.httpBody = previous.httpBody }
+                transfer.redirect = next
+                return nil
+            }
+            return next
+        }
+        completionHandler(next)
     }
 }

@@ -7,25 +7,52 @@ import FoundationNetworking
 /// The default transport: a `URLSession` driven through its delegate.
 ///
 /// Driving tasks from the delegate, rather than with completion handlers or `data(for:)`, lets
-/// the transport answer authentication challenges itself. On Linux a `401` carrying
+/// the transport answer authentication challenges itself, follow its ``RedirectPolicy``, cap
+/// response sizes and report transfer progress. On Linux a `401` carrying
 /// `WWW-Authenticate: Basic realm=…` otherwise never completes; here it comes back as a 401
 /// response (with an empty body, which Foundation discards).
-public final class URLSessionTransport: HTTPTransport {
+public final class URLSessionTransport: TransferTransport {
+    /// The default for ``maximumResponseSize``: 100 MB.
+    public static let defaultMaximumResponseSize = 100 * 1024 * 1024
+
     /// The session that carries the requests. It is invalidated when the transport is released.
     public let session: URLSession
+    /// Whether redirects are followed.
+    public let redirectPolicy: RedirectPolicy
+    /// The largest body, in bytes, the transport keeps in memory; `nil` for no limit.
+    ///
+    /// A larger body fails with ``NetworkError/responseTooLarge(limit:)``: at once when the
+    /// `Content-Length` says so, otherwise as soon as the bytes that arrived pass the limit. Bodies a
+    /// download writes to disk are not limited.
+    public let maximumResponseSize: Int?
+    /// How many redirects that keep the method (and so the body) the transport re-sends itself
+    /// before it fails with `URLError(.httpTooManyRedirects)`.
+    public let maximumResentRedirects: Int
     private let delegate: SessionDelegate
 
     /// Creates a transport with its own session.
     ///
-    /// - Parameter configuration: The session configuration. Defaults to `.ephemeral`: cookies and
-    ///   caches live in memory only, so nothing is written to the user's home directory.
-    public init(configuration: URLSessionConfiguration = .ephemeral) {
+    /// - Parameters:
+    ///   - configuration: The session configuration. Defaults to `.ephemeral`: cookies and caches
+    ///     live in memory only, so nothing is written to the user's home directory.
+    ///   - redirectPolicy: Whether redirects are followed. Defaults to ``RedirectPolicy/follow``.
+    ///   - maximumResponseSize: The largest body kept in memory. Defaults to 100 MB.
+    ///   - maximumResentRedirects: The hop limit for redirects re-sent with their body. Defaults to 10.
+    public init(
+        configuration: URLSessionConfiguration = .ephemeral,
+        redirectPolicy: RedirectPolicy = .follow,
+        maximumResponseSize: Int? = URLSessionTransport.defaultMaximumResponseSize,
+        maximumResentRedirects: Int = 10
+    ) {
         let delegate = SessionDelegate()
         let queue = OperationQueue()
         queue.name = "NetworkLayer.URLSessionTransport"
         // Serial, so each task's response, data and completion callbacks arrive in order.
         queue.maxConcurrentOperationCount = 1
         self.delegate = delegate
+        self.redirectPolicy = redirectPolicy
+        self.maximumResponseSize = maximumResponseSize
+        self.maximumResentRedirects = max(0, maximumResentRedirects)
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
@@ -35,11 +62,99 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Sends `request`; cancelling the calling task cancels the HTTP request.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let resendable = request.httpBody.map { !$0.isEmpty } ?? false
+        return try await exchange(request, body: nil, options: options(resendsBody: resendable))
+    }
+
+    /// Sends `request` with `body`, reporting the bytes sent; see ``TransferTransport``.
+    public func upload(
+        _ request: URLRequest,
+        from body: UploadBody,
+        progress: TransferProgressHandler?
+    ) async throws -> (Data, HTTPURLResponse) {
+        var head = request
+        head.httpBody = nil
+        head.httpBodyStream = nil
+        var options = options(resendsBody: true)
+        let reporter = progress.map(ProgressReporter.init)
+        options.uploadProgress = reporter
+        switch body {
+        case .data(let data):
+            let result = try await exchange(head, body: .data(data), options: options)
+            reporter?.report(completed: Int64(data.count), total: Int64(data.count))
+            return result
+        case .file(let fileURL):
+            guard fileURL.isFileURL, FileManager.default.isReadableFile(atPath: fileURL.path) else {
+                throw RequestBuildError.encodingFailed(reason: "cannot read \(fileURL.path)")
+            }
+            return try await exchange(head, fromFile: fileURL, options: options, reporter: reporter)
+        case .multipart(let form):
+            head.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
+            let bodyFile = FileManager.default.temporaryDirectory
+                .appendingPathComponent("NetworkLayer-\(UUID().uuidString).multipart")
+            defer { try? FileManager.default.removeItem(at: bodyFile) }
+            try form.write(to: bodyFile)
+            return try await exchange(head, fromFile: bodyFile, options: options, reporter: reporter)
+        }
+    }
+
+    /// Uploads `fileURL`, then reports its whole size as sent, in case the last progress callback was skipped.
+    private func exchange(
+        _ request: URLRequest,
+        fromFile fileURL: URL,
+        options: TransferOptions,
+        reporter: ProgressReporter?
+    ) async throws -> (Data, HTTPURLResponse) {
+        let result = try await exchange(request, body: .file(fileURL), options: options)
+        let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? NSNumber)?.int64Value
+        if let size { reporter?.report(completed: size, total: size) }
+        return result
+    }
+
+    /// Sends `request` and moves a `2xx` body to `destination`; see ``TransferTransport``.
+    public func download(
+        _ request: URLRequest,
+        to destination: URL,
+        progress: TransferProgressHandler?
+    ) async throws -> (Data, HTTPURLResponse) {
+        var options = options(resendsBody: request.httpBody.map { !$0.isEmpty } ?? false)
+        options.destination = destination
+        options.downloadProgress = progress.map(ProgressReporter.init)
+        return try await exchange(request, body: nil, options: options)
+    }
+
+    private func options(resendsBody: Bool) -> TransferOptions {
+        TransferOptions(
+            redirectPolicy: redirectPolicy, maximumResponseSize: maximumResponseSize, resendsBody: resendsBody)
+    }
+
+    /// Sends `request`, and again to each redirect that keeps the method, up to the hop limit.
+    private func exchange(
+        _ request: URLRequest,
+        body: TaskBody?,
+        options: TransferOptions
+    ) async throws -> (Data, HTTPURLResponse) {
+        var options = options
+        options.origin = request.url
+        var next = request
+        for _ in 0...maximumResentRedirects {
+            switch try await run(next, body: body, options: options) {
+            case .completed(let data, let response):
+                return (data, response)
+            case .redirected(let redirected):
+                next = redirected
+            }
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    /// Runs one task and waits for its outcome; cancelling the calling task cancels it.
+    private func run(_ request: URLRequest, body: TaskBody?, options: TransferOptions) async throws -> TransferOutcome {
         let running = Locked<RunningTask>(.notStarted)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request)
-                delegate.register(task) { continuation.resume(with: $0) }
+                let task = makeTask(request, body: body)
+                delegate.register(task, options: options) { continuation.resume(with: $0) }
                 let started = running.withLock { state -> Bool in
                     guard case .notStarted = state else { return false }
                     state = .started(task)
@@ -60,6 +175,20 @@ public final class URLSessionTransport: HTTPTransport {
                 state = .cancelled
             }
         }
+    }
+
+    private func makeTask(_ request: URLRequest, body: TaskBody?) -> URLSessionTask {
+        switch body {
+        case nil: session.dataTask(with: request)
+        case .data(let data): session.uploadTask(with: request, from: data)
+        case .file(let fileURL): session.uploadTask(with: request, fromFile: fileURL)
+        }
+    }
+
+    /// A body sent with an upload task, so it goes out with a `Content-Length` and reports progress.
+    private enum TaskBody {
+        case data(Data)
+        case file(URL)
     }
 
     private enum RunningTask {

@@ -14,6 +14,7 @@ struct NetworkErrorTests {
             (URLError(.cannotFindHost), "transport"),
             (RequestBuildError.invalidURL("x"), "invalidRequest"),
             (NetworkError.notFound(.stub(404)), "notFound"),
+            (NetworkError.responseTooLarge(limit: 1), "responseTooLarge"),
             (CocoaError(.coderInvalidValue), "other"),
         ] as [(any Error & Sendable, String)]
     )
@@ -34,7 +35,8 @@ struct NetworkErrorTests {
             #expect(error.response?.data == Data("down".utf8))
         }
         let bare: [NetworkError] = [
-            .invalidRequest(.invalidURL("")), .cancelled, .timedOut, .transport(URLError(.badURL)), .other("x"),
+            .invalidRequest(.invalidURL("")), .cancelled, .timedOut, .transport(URLError(.badURL)),
+            .responseTooLarge(limit: 10), .other("x"),
         ]
         for error in bare {
             #expect(error.response == nil, "\(error.kind)")

@@ -34,6 +34,10 @@ struct RequestBuilderFailureTests {
             error: .bodyNotAllowed(method: "GET")
         ),
         BuildFailureCase(
+            name: "GET with a file upload", endpoint: TestEndpoint(task: .uploadFile(URL(fileURLWithPath: "/tmp/x"))),
+            error: .bodyNotAllowed(method: "GET")
+        ),
+        BuildFailureCase(
             name: "CRLF in an endpoint header value", endpoint: TestEndpoint(headers: ["X-A": "1\r\nX-B: 2"]),
             error: .invalidHeader(name: "X-A")
         ),

@@ -144,6 +144,17 @@ struct RequestBuilderTests {
         BuildCase(
             name: "GET with empty raw data is no body at all",
             endpoint: TestEndpoint(task: .requestData(Data())), url: base, body: ""),
+        BuildCase(
+            name: "file upload: head only, octet-stream by default",
+            endpoint: TestEndpoint(
+                httpMethod: .put, task: .uploadFile(URL(fileURLWithPath: "/tmp/x.bin"), urlParameters: ["v": 1])),
+            url: base + "?v=1", method: "PUT", headers: ["Content-Type": "application/octet-stream"]),
+        BuildCase(
+            name: "multipart upload: the form's Content-Type wins over the endpoint's",
+            endpoint: TestEndpoint(
+                httpMethod: .post, task: .uploadMultipart(MultipartFormData(boundary: "b0")),
+                headers: ["Content-Type": "text/plain"]),
+            url: base, method: "POST", headers: ["Content-Type": "multipart/form-data; boundary=b0"]),
     ]
 
     @Test("builds", arguments: cases)

@@ -156,6 +156,7 @@ extension NetworkError {
         case .cancelled: "cancelled"
         case .timedOut: "timedOut"
         case .transport: "transport"
+        case .responseTooLarge: "responseTooLarge"
         case .authentication: "authentication"
         case .notFound: "notFound"
         case .clientError: "clientError"

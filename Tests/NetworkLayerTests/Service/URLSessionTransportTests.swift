@@ -73,6 +73,46 @@ struct URLSessionTransportTests {
         }
     }
 
+    @Test(
+        "a body over maximumResponseSize fails with responseTooLarge, by Content-Length or by bytes received",
+        arguments: [true, false]
+    )
+    func responseTooLarge(announcesLength: Bool) async throws {
+        let body = Data(repeating: 7, count: 4096)
+        let base = StubURLProtocol.register { _, _ in
+            .response(status: 200, headers: announcesLength ? ["Content-Length": "4096"] : [:], body: body)
+        }
+        let transport = URLSessionTransport(configuration: StubURLProtocol.configuration(), maximumResponseSize: 1000)
+        let router = Router<Stubbed>(transport: transport)
+
+        let error = await #expect(throws: NetworkError.self) { try await router.request(Stubbed(baseURL: base)) }
+
+        guard case .responseTooLarge(let limit) = try #require(error) else {
+            Issue.record("expected responseTooLarge, got \(String(describing: error))")
+            return
+        }
+        #expect(limit == 1000)
+    }
+
+    @Test("a body exactly at maximumResponseSize arrives whole")
+    func responseAtLimit() async throws {
+        let base = StubURLProtocol.register { _, _ in
+            .response(status: 200, headers: ["Content-Length": "1000"], body: Data(repeating: 1, count: 1000))
+        }
+        let transport = URLSessionTransport(configuration: StubURLProtocol.configuration(), maximumResponseSize: 1000)
+
+        let response = try await Router<Stubbed>(transport: transport).request(Stubbed(baseURL: base))
+
+        #expect(response.data.count == 1000)
+    }
+
+    @Test("defaults: follow redirects, 100 MB limit, 10 re-sent hops")
+    func defaults() {
+        let transport = URLSessionTransport()
+        #expect(transport.maximumResponseSize == 100 * 1024 * 1024)
+        #expect(transport.maximumResentRedirects == 10)
+    }
+
     @Test("empty 204 decodes as EmptyResponse through the real session")
     func noContent() async throws {
         let base = StubURLProtocol.register { _, _ in .response(status: 204, headers: [:], body: Data()) }

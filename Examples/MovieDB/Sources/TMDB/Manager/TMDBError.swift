@@ -84,6 +84,8 @@ extension TMDBError {
             self = .network(reason: "the server did not answer in time")
         case .transport(let urlError):
             self = .network(reason: urlError.localizedDescription)
+        case .responseTooLarge(let limit):
+            self = .network(reason: "the response is larger than \(limit) bytes")
         case .other(let description):
             self = .network(reason: description)
         }

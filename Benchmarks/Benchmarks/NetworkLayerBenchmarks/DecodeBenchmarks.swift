@@ -1,0 +1,42 @@
+import Benchmark
+import Foundation
+import NetworkLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Decoding a recorded 20-movie TMDB page: through `NetworkManager.decode(_:from:)` and with a bare `JSONDecoder`.
+enum DecodeBenchmarks {
+    static func register() {
+        let fixture = Settings.tmdbFixture
+        guard let data = FileManager.default.contents(atPath: fixture.path) else {
+            print("Skipping the TMDB decode benchmarks: no fixture at \(fixture.path)")
+            return
+        }
+        guard let httpResponse = HTTPURLResponse(
+            url: fixture,
+            statusCode: 200,
+            httpVersion: "HTTP/1.1",
+            headerFields: ["Content-Type": "application/json;charset=utf-8"]
+        ) else { return }
+        let response = Response(request: URLRequest(url: fixture), httpResponse: httpResponse, data: data)
+        let decoder = JSONDecoder()
+        let manager = NetworkManager<SampleAPI>(
+            router: Router(transport: ClosureTransport { _ in throw CancellationError() }),
+            decoder: decoder
+        )
+
+        Benchmark("TMDB page decode: NetworkManager.decode", configuration: Settings.cpuBound) {
+            (benchmark: Benchmark) throws in
+            try ThreadCPUTime.measure(benchmark) { blackHole(try manager.decode(MoviePage.self, from: response)) }
+        } setup: {
+            try expect(try manager.decode(MoviePage.self, from: response).results.count == 20, "movie count")
+        }
+
+        Benchmark("TMDB page decode: baseline JSONDecoder", configuration: Settings.cpuBound) {
+            (benchmark: Benchmark) throws in
+            try ThreadCPUTime.measure(benchmark) { blackHole(try decoder.decode(MoviePage.self, from: data)) }
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import Benchmark
+
+/// Every benchmark of the suite; the benchmark plugin's generated `main` calls this.
+let benchmarks: @Sendable () -> Void = {
+    RequestBuildBenchmarks.register()
+    DecodeBenchmarks.register()
+    EndToEndBenchmarks.register()
+    DownloadBenchmarks.register()
+}

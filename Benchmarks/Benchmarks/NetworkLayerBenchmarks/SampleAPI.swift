@@ -1,0 +1,109 @@
+import Foundation
+import NetworkLayer
+
+/// The endpoints the request-building benchmarks build: a TMDB-like API.
+enum SampleAPI: EndPointType {
+    /// `GET /3/movie/popular` with the query of encoding.md §1's reference case.
+    case popular(Parameters)
+    /// `POST /3/list` with a dictionary as its JSON body.
+    case createList(Parameters)
+    /// `POST /3/list` with an `Encodable` body.
+    case createListEncodable(ListDraft)
+
+    static let baseURL = URL(string: "https://api.example.com/3")!
+
+    var baseURL: URL { Self.baseURL }
+
+    var path: String {
+        switch self {
+        case .popular: Self.popularPath
+        case .createList, .createListEncodable: Self.listPath
+        }
+    }
+
+    var httpMethod: HTTPMethod {
+        switch self {
+        case .popular: .get
+        case .createList, .createListEncodable: .post
+        }
+    }
+
+    var task: HTTPTask {
+        switch self {
+        case .popular(let query):
+            .requestParameters(bodyParameters: nil, bodyEncoding: .urlEncoding, urlParameters: query)
+        case .createList(let body):
+            .requestParameters(bodyParameters: body, bodyEncoding: .jsonEncoding, urlParameters: nil)
+        case .createListEncodable(let body):
+            .requestEncodable(body: body)
+        }
+    }
+
+    static let popularPath = "movie/popular"
+    static let listPath = "list"
+
+    /// encoding.md §1: the reference query.
+    static let referenceQuery: Parameters = [
+        "api_key": "abc123",
+        "page": 2,
+        "language": "en-US",
+        "query": "Star Wars: Episode IV – A New Hope & more",
+    ]
+
+    /// The URL encoding.md §1 gives for ``referenceQuery``.
+    static let referenceURL =
+        "https://api.example.com/3/movie/popular?api_key=abc123&language=en-US&page=2"
+        + "&query=Star%20Wars%3A%20Episode%20IV%20%E2%80%93%20A%20New%20Hope%20%26%20more"
+
+    /// A ten-key JSON body: strings (one non-ASCII), integers, a double, a boolean and an array.
+    static let listBody: Parameters = [
+        "name": "Star Wars marathon",
+        "description": "Episodes IV–VI, then the prequels, café break included",
+        "public": true,
+        "iso_639_1": "en",
+        "iso_3166_1": "US",
+        "page": 2,
+        "rating": 8.5,
+        "movie_ids": [11, 1891, 1892],
+        "session_id": "2629f70fb498edc263a0adb99118ac41f0053e8c",
+        "sort_by": "original_order.asc",
+    ]
+
+    /// ``listBody`` as a struct.
+    static let listDraft = ListDraft(
+        name: "Star Wars marathon",
+        description: "Episodes IV–VI, then the prequels, café break included",
+        isPublic: true,
+        language: "en",
+        region: "US",
+        page: 2,
+        rating: 8.5,
+        movieIDs: [11, 1891, 1892],
+        sessionID: "2629f70fb498edc263a0adb99118ac41f0053e8c",
+        sortBy: "original_order.asc"
+    )
+}
+
+/// The `Encodable` twin of ``SampleAPI/listBody``.
+struct ListDraft: Codable, Sendable, Equatable {
+    var name: String
+    var description: String
+    var isPublic: Bool
+    var language: String
+    var region: String
+    var page: Int
+    var rating: Double
+    var movieIDs: [Int]
+    var sessionID: String
+    var sortBy: String
+
+    enum CodingKeys: String, CodingKey {
+        case name, description, page, rating
+        case isPublic = "public"
+        case language = "iso_639_1"
+        case region = "iso_3166_1"
+        case movieIDs = "movie_ids"
+        case sessionID = "session_id"
+        case sortBy = "sort_by"
+    }
+}

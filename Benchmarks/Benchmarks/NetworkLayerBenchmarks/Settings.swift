@@ -1,0 +1,85 @@
+import Benchmark
+import Foundation
+
+/// What the run asked for, read from the environment that `scripts/run.sh` and `scripts/test.sh` set.
+enum Settings {
+    private static let environment = ProcessInfo.processInfo.environment
+
+    /// `NETWORKLAYER_BENCH_SMOKE=1`: one iteration of everything, no warm-up (CI checks that the suite runs).
+    static let isSmoke = environment["NETWORKLAYER_BENCH_SMOKE"] == "1"
+
+    /// `NETWORKLAYER_BENCH_SERVER`: the local nginx, such as `http://127.0.0.1:8080`. Only loopback is accepted.
+    static let server: URL? = {
+        guard let text = environment["NETWORKLAYER_BENCH_SERVER"], !text.isEmpty else { return nil }
+        guard let url = URL(string: text), url.scheme == "http", url.host == "127.0.0.1" else {
+            print("NETWORKLAYER_BENCH_SERVER=\(text) is not http://127.0.0.1:PORT; network benchmarks are skipped")
+            return nil
+        }
+        return url
+    }()
+
+    /// The recorded TMDB page: `NETWORKLAYER_BENCH_TMDB_FIXTURE`, or `../shared/fixtures/tmdb` beside the repository.
+    static let tmdbFixture: URL = {
+        if let path = environment["NETWORKLAYER_BENCH_TMDB_FIXTURE"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        // This file is <repo>/Benchmarks/Benchmarks/NetworkLayerBenchmarks/Settings.swift.
+        var repository = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { repository.deleteLastPathComponent() }
+        return repository.deletingLastPathComponent()
+            .appendingPathComponent("shared/fixtures/tmdb/now_playing_en-US_2023-08.json")
+    }()
+
+    /// Inner-loop size of the per-operation benchmarks: results are shown per operation.
+    static var operationsPerIteration: BenchmarkScalingFactor { .kilo }
+
+    /// Building and decoding: fast, CPU-bound, one thread.
+    static var cpuBound: Benchmark.Configuration {
+        .init(
+            metrics: [.wallClock, ThreadCPUTime.metric, .mallocCountTotal, .throughput],
+            warmupIterations: isSmoke ? 0 : 3,
+            scalingFactor: operationsPerIteration,
+            maxDuration: isSmoke ? .milliseconds(100) : .seconds(3),
+            maxIterations: isSmoke ? 1 : 300
+        )
+    }
+
+    /// Requests to the local server: 1,000 per iteration.
+    static var endToEnd: Benchmark.Configuration {
+        .init(
+            metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
+            warmupIterations: isSmoke ? 0 : 1,
+            scalingFactor: operationsPerIteration,
+            maxDuration: isSmoke ? .milliseconds(100) : .seconds(10),
+            maxIterations: isSmoke ? 1 : 15
+        )
+    }
+
+    /// Router and URLSession in turn, 500 requests each per iteration.
+    static var pairedEndToEnd: Benchmark.Configuration {
+        .init(
+            metrics: [PairedMetric.router, PairedMetric.urlSession, PairedMetric.throughputRatio, .throughput],
+            warmupIterations: isSmoke ? 0 : 1,
+            scalingFactor: .one,
+            maxDuration: isSmoke ? .milliseconds(100) : .seconds(20),
+            maxIterations: isSmoke ? 1 : 20
+        )
+    }
+
+    /// Downloads: one transfer per iteration, peak resident memory of the whole process.
+    static var download: Benchmark.Configuration {
+        .init(
+            metrics: [.peakMemoryResident, .wallClock, .mallocCountTotal, .throughput],
+            warmupIterations: 0,
+            scalingFactor: .one,
+            maxDuration: isSmoke ? .milliseconds(100) : .seconds(10),
+            maxIterations: isSmoke ? 1 : 5
+        )
+    }
+}
+
+extension Settings {
+    /// `NETWORKLAYER_BENCH_JSON_SIZE`: the byte count of the served JSON file, checked on every response.
+    static let jsonFileSize: Int? = ProcessInfo.processInfo.environment["NETWORKLAYER_BENCH_JSON_SIZE"]
+        .flatMap { Int($0) }
+}

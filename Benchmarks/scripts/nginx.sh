@@ -1,0 +1,119 @@
+# nginx.sh: a throw-away nginx on 127.0.0.1 for the network benchmarks. Source it, then:
+#
+#   bench_nginx_start DIR   installs nginx with apt-get if missing, writes DIR/nginx.conf and the
+#                           served files under DIR/www, starts nginx in the foreground of a
+#                           background job on a free port, and exports NETWORKLAYER_BENCH_SERVER
+#                           and NETWORKLAYER_BENCH_JSON_SIZE
+#   bench_nginx_stop        stops that nginx (never a system service; nothing outside DIR is touched)
+#
+# Served: tmdb.json (the recorded TMDB page, or a small JSON document when the fixture is absent),
+# blob-20m.bin and blob-200m.bin (sparse files, so they take no disk space).
+
+bench_nginx_pid=
+
+bench_say() { printf '==> %s\n' "$*" >&2; }
+
+bench_as_root() {
+    if [[ $(id -u) == 0 ]]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo -n "$@"
+    else
+        return 1
+    fi
+}
+
+bench_nginx_binary() {
+    command -v nginx 2>/dev/null || { [[ -x /usr/sbin/nginx ]] && echo /usr/sbin/nginx; }
+}
+
+bench_nginx_install() {
+    [[ -n $(bench_nginx_binary) ]] && return 0
+    command -v apt-get >/dev/null 2>&1 || { echo "nginx is missing and there is no apt-get; install nginx" >&2; return 1; }
+    bench_say "installing nginx with apt-get (it is only ever started by these scripts, never as a service)"
+    local log
+    log=$(mktemp)
+    if ! {
+        bench_as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+            bench_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx
+    } </dev/null >"$log" 2>&1; then
+        tail -n 20 "$log" >&2
+        rm -f "$log"
+        return 1
+    fi
+    rm -f "$log"
+    [[ -n $(bench_nginx_binary) ]]
+}
+
+bench_free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null ||
+        echo $((20000 + RANDOM % 20000))
+}
+
+bench_nginx_start() {
+    local dir=$1 fixture=$2 port nginx attempt
+    bench_nginx_install || return 1
+    nginx=$(bench_nginx_binary)
+    port=$(bench_free_port)
+    mkdir -p "$dir/www" "$dir/tmp"
+    if [[ -f $fixture ]]; then
+        cp "$fixture" "$dir/www/tmdb.json"
+    else
+        printf '{"page":1,"results":[],"total_pages":0,"total_results":0}\n' >"$dir/www/tmdb.json"
+    fi
+    truncate -s 20M "$dir/www/blob-20m.bin"
+    truncate -s 200M "$dir/www/blob-200m.bin"
+    # nginx's workers run as an unprivileged user when started by root: let them read the files.
+    chmod 755 "$dir" "$dir/www"
+    chmod 644 "$dir/www"/*
+    cat >"$dir/nginx.conf" <<CONF
+daemon off;
+worker_processes 1;
+pid $dir/nginx.pid;
+error_log $dir/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $dir/tmp/body;
+    proxy_temp_path $dir/tmp/proxy;
+    fastcgi_temp_path $dir/tmp/fastcgi;
+    uwsgi_temp_path $dir/tmp/uwsgi;
+    scgi_temp_path $dir/tmp/scgi;
+    types { application/json json; application/octet-stream bin; }
+    default_type application/octet-stream;
+    sendfile on;
+    tcp_nodelay on;
+    keepalive_timeout 120s;
+    keepalive_requests 1000000;
+    server {
+        listen 127.0.0.1:$port;
+        root $dir/www;
+        location / { }
+    }
+}
+CONF
+    "$nginx" -p "$dir" -e "$dir/error.log" -c "$dir/nginx.conf" </dev/null >"$dir/stdout.log" 2>&1 &
+    bench_nginx_pid=$!
+    for attempt in $(seq 1 50); do
+        if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            export NETWORKLAYER_BENCH_SERVER="http://127.0.0.1:$port"
+            export NETWORKLAYER_BENCH_JSON_SIZE
+            NETWORKLAYER_BENCH_JSON_SIZE=$(stat -c %s "$dir/www/tmdb.json")
+            bench_say "nginx $("$nginx" -v 2>&1 | sed 's/.*\///') serving $dir/www at $NETWORKLAYER_BENCH_SERVER"
+            return 0
+        fi
+        kill -0 "$bench_nginx_pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    cat "$dir/error.log" "$dir/stdout.log" >&2 2>/dev/null || true
+    bench_nginx_stop
+    return 1
+}
+
+bench_nginx_stop() {
+    if [[ -n $bench_nginx_pid ]]; then
+        kill -TERM "$bench_nginx_pid" 2>/dev/null || true
+        wait "$bench_nginx_pid" 2>/dev/null || true
+        bench_nginx_pid=
+    fi
+}

@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""Turns package-benchmark's JMH export into the results table of Benchmarks/README.md.
+
+Every figure is the median (p50) of the run's iterations, per operation: the per-operation
+benchmarks run 1,000 operations per iteration, the downloads one. Ratios compare benchmarks of
+the same run, so they hold on a noisy machine. Exits non-zero when a benchmark is missing.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+
+TARGET = "NetworkLayerBenchmarks"
+
+# (subject, baseline or None, kind, target) — kind: "time" (subject/baseline time ≤ target),
+# "rate" (subject/baseline requests per second ≥ target), "rss" (peak resident bytes ≤ target), None.
+ROWS = [
+    ("GET build: NetworkLayer Router", "GET build: baseline URLComponents.queryItems", "time", 1.0),
+    ("GET build: baseline URLComponents.queryItems", None, None, None),
+    ("GET build: baseline addingPercentEncoding", None, None, None),
+    ("POST dictionary body: NetworkLayer Router", "POST dictionary body: baseline JSONSerialization", "time", 0.15),
+    ("POST dictionary body: baseline JSONSerialization", None, None, None),
+    ("POST Encodable body: NetworkLayer Router", "POST Encodable body: baseline JSONEncoder", "time", 1.1),
+    ("POST Encodable body: baseline JSONEncoder", None, None, None),
+    ("Beagle submitForm build: RouterNetworkClient", None, None, None),
+    ("TMDB page decode: NetworkManager.decode", "TMDB page decode: baseline JSONDecoder", "time", 1.1),
+    ("TMDB page decode: baseline JSONDecoder", None, None, None),
+    ("End-to-end c=1: paired Router vs URLSession", None, "paired", 0.97),
+    ("End-to-end c=1: NetworkLayer Router", "End-to-end c=1: baseline URLSession", "rate", None),
+    ("End-to-end c=1: baseline URLSession", None, None, None),
+    ("End-to-end c=32: paired Router vs URLSession", None, "paired", 0.97),
+    ("End-to-end c=32: NetworkLayer Router", "End-to-end c=32: baseline URLSession", "rate", None),
+    ("End-to-end c=32: baseline URLSession", None, None, None),
+    ("Download 200 MB to disk: baseline URLSession downloadTask", None, "rss", 40 * 1024 * 1024),
+    ("Download 20 MB in memory: NetworkLayer Router data request", None, None, None),
+]
+
+WALL = "Time (wall clock)"
+CPU = "Time (total CPU)"
+THREAD_CPU = "Thread CPU time (ns)"
+PAIRED_ROUTER = "Router ns per request"
+PAIRED_URLSESSION = "URLSession ns per request"
+PAIRED_RATIO = "Router/URLSession req per s x1000"
+MALLOC = "Malloc (total)"
+RSS = "Memory (resident peak)"
+
+
+def jmh_key(name):
+    return f"package.benchmark.{TARGET}.{name.replace(' ', '_')}"
+
+
+def operations(name):
+    return 1 if name.startswith("Download") else 1000
+
+
+def p50(element, metric):
+    found = element["primaryMetric"] if metric is None else element.get("secondaryMetrics", {}).get(metric)
+    return None if found is None else found["scorePercentiles"]["50.0"]
+
+
+def measure(element, name):
+    """Per operation: CPU and wall-clock nanoseconds, allocations; and the peak resident bytes."""
+    ops = operations(name)
+    wall = p50(element, WALL)  # microseconds per iteration
+    if "paired" in name:
+        return (p50(element, PAIRED_ROUTER), p50(element, PAIRED_URLSESSION), p50(element, PAIRED_RATIO), None)
+    # Only the metrics each kind of benchmark records are read: package-benchmark's JMH export
+    # carries other benchmarks' metrics over into an element.
+    if name.startswith("End-to-end"):
+        cpu = p50(element, CPU)  # process CPU microseconds per iteration (all threads; nginx not included)
+        cpu = None if cpu is None else cpu * 1000
+    elif name.startswith("Download"):
+        cpu = None
+    else:
+        cpu = p50(element, THREAD_CPU)  # nanoseconds per iteration
+    mallocs = p50(element, MALLOC)
+    rss = p50(element, RSS) if name.startswith("Download") else None
+    return (
+        None if cpu is None else cpu / ops,
+        None if wall is None else wall * 1000 / ops,
+        None if mallocs is None else mallocs / ops,
+        rss,
+    )
+
+
+def format_time(nanoseconds):
+    if nanoseconds is None:
+        return "–"
+    if nanoseconds >= 1e9:
+        return f"{nanoseconds / 1e9:.2f} s"
+    if nanoseconds >= 1e6:
+        return f"{nanoseconds / 1e6:.2f} ms"
+    if nanoseconds >= 1e3:
+        return f"{nanoseconds / 1e3:.2f} µs"
+    return f"{nanoseconds:.0f} ns"
+
+
+def format_count(value):
+    if value is None:
+        return "–"
+    return f"{value:.0f}" if value >= 100 else f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def command_output(*command):
+    try:
+        return subprocess.run(command, capture_output=True, text=True, check=False).stdout.strip()
+    except OSError:
+        return "unknown"
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--results", required=True)
+    parser.add_argument("--allow-missing", action="append", default=[], help="prefix of benchmarks that may be absent")
+    parser.add_argument("--nginx", default="unknown")
+    parser.add_argument("--commit", default="unknown")
+    parser.add_argument("--mode", default="full")
+    args = parser.parse_args()
+
+    with open(args.results, encoding="utf-8") as file:
+        elements = {element["benchmark"]: element for element in json.load(file)}
+
+    figures, missing = {}, []
+    for name, *_ in ROWS:
+        element = elements.get(jmh_key(name))
+        if element is None:
+            if not any(name.startswith(prefix) for prefix in args.allow_missing):
+                missing.append(name)
+            continue
+        figures[name] = measure(element, name)
+
+    swift = command_output("swift", "--version").splitlines()
+    print(f"Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M UTC} · "
+          f"machine: {os.cpu_count()} cores (`nproc` {command_output('nproc')}), {cpu_model()}, "
+          f"{platform.system()} {platform.release()} · toolchain: {swift[0] if swift else 'unknown'} · "
+          f"nginx {args.nginx} · library at {args.commit} · mode: {args.mode}")
+    if args.mode != "full":
+        print("\nSmoke mode: one iteration per benchmark, no warm-up. These figures only show that the suite runs.")
+    print()
+    print("| Benchmark | CPU time / op | Wall time / op | Allocations / op | Ratio to baseline | Target | Met |")
+    print("|---|---:|---:|---:|---:|---|---|")
+    for name, baseline, kind, target in ROWS:
+        if name not in figures:
+            print(f"| {name} | skipped | | | | | |")
+            continue
+        if kind == "paired":
+            router, raw, ratio_thousandths, _ = figures[name]
+            ratio = ratio_thousandths / 1000
+            met = "yes" if ratio >= target else "**no**"
+            print(f"| {name} | | Router {format_time(router)} ({1e9 / router:,.0f} req/s), "
+                  f"URLSession {format_time(raw)} ({1e9 / raw:,.0f} req/s) | | {ratio:.2f}× (req/s, paired) "
+                  f"| ≥ {target}× | {met} |")
+            continue
+        cpu, wall, mallocs, rss = figures[name]
+        wall_text = format_time(wall)
+        if name.startswith("End-to-end") and wall:
+            wall_text += f" ({1e9 / wall:,.0f} req/s)"
+        if rss is not None:
+            wall_text += f"; peak RSS {rss / 1048576:.1f} MB"
+        # CPU-bound work is compared on CPU time, which other processes on the machine disturb far
+        # less than wall-clock time; requests per second are wall-clock by nature.
+        index = 0 if kind == "time" else 1
+        time = figures[name][index]
+        ratio_text, target_text, met = "", "", ""
+        if kind in ("time", "rate") and baseline in figures and time and figures[baseline][index]:
+            base_time = figures[baseline][index]
+            ratio = time / base_time if kind == "time" else base_time / time
+            unit = "CPU time" if kind == "time" else "req/s"
+            ratio_text = f"{ratio:.2f}× ({unit})"
+            if target is not None:
+                target_text = f"{'≤' if kind == 'time' else '≥'} {target}×"
+                met = "yes" if (ratio <= target if kind == "time" else ratio >= target) else "**no**"
+        elif kind == "rss":
+            target_text = "≤ 40 MB for NetworkLayer's own 200 MB download"
+            met = "TODO: no download API yet"
+        print(f"| {name} | {format_time(cpu)} | {wall_text} | {format_count(mallocs)} | {ratio_text} | {target_text} | {met} |")
+
+    if missing:
+        print(f"\nreport.py: missing from the results: {', '.join(missing)}", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Enforces a request's total deadline (``RouterConfiguration/deadline``, ``EndPointType/deadline``).
+///
+/// Foundation cannot do it: on Linux it ignores `timeoutIntervalForResource` and truncates fractional
+/// timeouts, and no URLSession timeout spans retries.
+enum Deadline {
+    /// Runs `operation` and returns its result, or ``NetworkError/timedOut`` once `seconds` have passed,
+    /// whichever comes first. An operation that is still running at the deadline is cancelled.
+    ///
+    /// Cancelling the calling task returns ``NetworkError/cancelled`` at once and cancels the operation.
+    static func run(
+        within seconds: TimeInterval,
+        _ operation: @escaping @Sendable () async -> Result<Response, NetworkError>
+    ) async -> Result<Response, NetworkError> {
+        let outcome = Locked(Outcome())
+        let work = Task { outcome.finish(with: await operation()) }
+        // A Dispatch timer, so the deadline fires on time even while every thread of the concurrency
+        // pool is busy.
+        let timer = DispatchWorkItem {
+            outcome.finish(with: .failure(.timedOut))
+            work.cancel()
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + min(max(seconds, 0), 1e8), execute: timer)
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                outcome.wait(with: continuation)
+            }
+        } onCancel: {
+            outcome.finish(with: .failure(.cancelled))
+            work.cancel()
+        }
+        timer.cancel()
+        return result
+    }
+
+    /// `seconds` as nanoseconds for `Task.sleep`, clamped to what fits.
+    static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
+        guard seconds > 0 else { return 0 }
+        guard seconds < 1e9 else { return 1_000_000_000 * 1_000_000_000 }
+        return UInt64(seconds * 1e9)
+    }
+
+    /// The first result, and the continuation waiting for it; whichever arrives second completes the wait.
+    struct Outcome {
+        var result: Result<Response, NetworkError>?
+        var continuation: CheckedContinuation<Result<Response, NetworkError>, Never>?
+    }
+}
+
+extension Locked where Value == Deadline.Outcome {
+    /// Records `result` unless one is already recorded, and resumes the waiter if it is waiting.
+    fileprivate func finish(with result: Result<Response, NetworkError>) {
+        let waiter = withLock { state -> CheckedContinuation<Result<Response, NetworkError>, Never>? in
+            guard state.result == nil else { return nil }
+            state.result = result
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        waiter?.resume(returning: result)
+    }
+
+    /// Resumes `continuation` with the result if there is one already, or keeps it for ``finish(with:)``.
+    fileprivate func wait(with continuation: CheckedContinuation<Result<Response, NetworkError>, Never>) {
+        let result = withLock { state -> Result<Response, NetworkError>? in
+            if state.result == nil { state.continuation = continuation }
+            return state.result
+        }
+        if let result { continuation.resume(returning: result) }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// A `multipart/form-data` body (RFC 7578): text fields, in-memory data and files.
+///
+/// ```swift
+/// var form = MultipartFormData()
+/// form.append("Dune", name: "title")
+/// form.appendFile(at: posterURL, name: "poster", mimeType: "image/jpeg")
+/// let response = try await router.upload(.createMovie, multipart: form) { print($0.fractionCompleted ?? 0) }
+/// ```
+///
+/// File parts are never loaded whole: ``write(to:)`` copies them into the body in small chunks,
+/// and the transport uploads that file with a `Content-Length`.
+public struct MultipartFormData: Sendable, Hashable {
+    /// One part of the form.
+    public struct Part: Sendable, Hashable {
+        /// Where a part's bytes come from.
+        public enum Content: Sendable, Hashable {
+            /// Bytes in memory.
+            case data(Data)
+            /// The contents of a local file, read when the body is written.
+            case file(URL)
+        }
+
+        /// The form field name.
+        public let name: String
+        /// The file name the server sees, if the part is a file.
+        public let fileName: String?
+        /// The part's `Content-Type`, if it has one.
+        public let mimeType: String?
+        /// The part's bytes.
+        public let content: Content
+    }
+
+    /// The delimiter between parts. It must not occur in any part's content.
+    public let boundary: String
+    /// The parts, in the order they are sent.
+    public private(set) var parts: [Part] = []
+
+    /// Creates an empty form. The default boundary is random, so it cannot collide with the content.
+    public init(boundary: String = "NetworkLayer-\(UUID().uuidString)") {
+        self.boundary = boundary
+    }
+
+    /// The `Content-Type` header value for this form, boundary included.
+    public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+
+    /// Appends a text field, sent as UTF-8.
+    public mutating func append(_ value: String, name: String) {
+        parts.append(Part(name: name, fileName: nil, mimeType: nil, content: .data(Data(value.utf8))))
+    }
+
+    /// Appends bytes; give a `fileName` to make the part a file upload.
+    public mutating func append(_ data: Data, name: String, fileName: String? = nil, mimeType: String? = nil) {
+        let type = mimeType ?? (fileName == nil ? nil : "application/octet-stream")
+        parts.append(Part(name: name, fileName: fileName, mimeType: type, content: .data(data)))
+    }
+
+    /// Appends a local file as a file upload. It is read when the body is written, in chunks.
+    ///
+    /// - Parameters:
+    ///   - fileURL: A `file:` URL.
+    ///   - name: The form field name.
+    ///   - fileName: The name the server sees. Defaults to the file's last path component.
+    ///   - mimeType: The part's `Content-Type`. Defaults to a guess from the file extension.
+    public mutating func appendFile(at fileURL: URL, name: String, fileName: String? = nil, mimeType: String? = nil) {
+        parts.append(
+            Part(
+                name: name,
+                fileName: fileName ?? fileURL.lastPathComponent,
+                mimeType: mimeType ?? MIMEType.guess(forExtension: fileURL.pathExtension),
+                content: .file(fileURL)
+            )
+        )
+    }
+
+    /// The head of `part`: its boundary line and headers, ending in the blank line before its content.
+    func head(of part: Part, isFirst: Bool) -> Data {
+        var head = isFirst ? "" : "\r\n"
+        head += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quoted(part.name))\""
+        if let fileName = part.fileName { head += "; filename=\"\(Self.quoted(fileName))\"" }
+        head += "\r\n"
+        if let mimeType = part.mimeType { head += "Content-Type: \(Self.headerSafe(mimeType))\r\n" }
+        return Data((head + "\r\n").utf8)
+    }
+
+    /// The closing delimiter.
+    var closing: Data {
+        Data(((parts.isEmpty ? "" : "\r\n") + "--\(boundary)--\r\n").utf8)
+    }
+
+    /// A quoted-string value as browsers send it (WHATWG HTML): `"`, CR and LF are percent-encoded.
+    private static func quoted(_ value: String) -> String {
+        value.replacingOccurrences(of: "\"", with: "%22")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    private static func headerSafe(_ value: String) -> String {
+        // By scalar: "\r\n" is a single Character, which a Character filter would not match.
+        String(String.UnicodeScalarView(value.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Router {
+    /// Sends `endpoint` with `data` as its body, in place of any body its task builds, and reports
+    /// the bytes sent.
+    ///
+    /// The request passes through the router's plugins, credentials, retries and deadline like any
+    /// other, and can be cancelled by its calling task or by ``cancel()``.
+    public func upload(
+        _ endpoint: EndPoint,
+        from data: Data,
+        progress: TransferProgressHandler? = nil
+    ) async throws(NetworkError) -> Response {
+        try await request(endpoint, exchange: TransferExchange(kind: .upload(.data(data)), progress: progress))
+    }
+
+    /// Sends `endpoint` with the contents of the local file at `fileURL` as its body, streamed from
+    /// disk with a `Content-Length`, and reports the bytes sent.
+    ///
+    /// A file that cannot be read fails with ``NetworkError/invalidRequest(_:)`` before anything is sent.
+    public func upload(
+        _ endpoint: EndPoint,
+        fromFile fileURL: URL,
+        progress: TransferProgressHandler? = nil
+    ) async throws(NetworkError) -> Response {
+        try await request(endpoint, exchange: TransferExchange(kind: .upload(.file(fileURL)), progress: progress))
+    }
+
+    /// Sends `endpoint` with `form` as a `multipart/form-data` body and reports the bytes sent.
+    ///
+    /// The form is written to a temporary file in chunks, uploaded from there and then removed, so
+    /// large file parts never sit in memory.
+    public func upload(
+        _ endpoint: EndPoint,
+        multipart form: MultipartFormData,
+        progress: TransferProgressHandler? = nil
+    ) async throws(NetworkError) -> Response {
+        try await request(endpoint, exchange: TransferExchange(kind: .upload(.multipart(form)), progress: progress))
+    }
+
+    /// Sends `endpoint` with the body its task describes and reports the bytes sent.
+    ///
+    /// For ``HTTPTask/uploadFile(_:contentType:urlParameters:)`` and
+    /// ``HTTPTask/uploadMultipart(_:urlParameters:)`` the body comes from disk; for any other task it
+    /// is the body the task builds. ``request(_:)`` sends the same request without progress reports.
+    public func upload(
+        _ endpoint: EndPoint,
+        progress: TransferProgressHandler?
+    ) async throws(NetworkError) -> Response {
+        let kind = endpoint.task.uploadBody.map(TransferExchange.Kind.upload) ?? .uploadBuiltBody
+        return try await request(endpoint, exchange: TransferExchange(kind: kind, progress: progress))
+    }
+
+    /// Sends `endpoint` and writes a `2xx` response's body to `destination`, reporting the bytes received.
+    ///
+    /// The body goes to a temporary file chunk by chunk and is moved to `destination` (replacing any
+    /// file there) only once it is complete. A response with another status leaves `destination`
+    /// untouched and keeps its body in ``DownloadResponse/response``; check
+    /// ``DownloadResponse/statusCode``. A cancelled or failed download leaves no file behind.
+    ///
+    /// - Parameters:
+    ///   - endpoint: What to download.
+    ///   - destination: A `file:` URL in an existing directory.
+    ///   - progress: Called as the body arrives; the last report of a complete download has
+    ///     ``TransferProgress/completedBytes`` equal to ``TransferProgress/totalBytes``.
+    public func download(
+        _ endpoint: EndPoint,
+        to destination: URL,
+        progress: TransferProgressHandler? = nil
+    ) async throws(NetworkError) -> DownloadResponse {
+        let response = try await request(
+            endpoint, exchange: TransferExchange(kind: .download(to: destination), progress: progress))
+        return DownloadResponse(response: response, fileURL: response.httpResponse.isSuccessful ? destination : nil)
+    }
+}

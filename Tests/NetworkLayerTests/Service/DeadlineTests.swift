@@ -1,0 +1,137 @@
+import Foundation
+import NetworkLayer
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("Deadline")
+struct DeadlineTests {
+    /// A transport that sleeps `seconds` before answering 200, and records whether it was cancelled.
+    private func slow(
+        _ seconds: Double,
+        cancelled: LockedBox<Bool> = LockedBox(false),
+        entered: LockedBox<Int> = LockedBox(0)
+    ) -> ClosureTransport {
+        ClosureTransport { request in
+            entered.increment()
+            do {
+                try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            } catch {
+                cancelled.withLock { $0 = true }
+                throw error
+            }
+            return (Data(), .stub(200, url: request.url))
+        }
+    }
+
+    @Test("a sub-second deadline times out quickly and cancels the transfer", arguments: [0.05, 0.2, 0.5])
+    func subSecond(deadline: TimeInterval) async {
+        let cancelled = LockedBox(false)
+        let entered = LockedBox(0)
+        let router = Router<PipelineEndpoint>(
+            configuration: RouterConfiguration(deadline: deadline),
+            transport: slow(600, cancelled: cancelled, entered: entered))
+        let started = Date()
+        await #expect {
+            try await router.request(PipelineEndpoint())
+        } throws: { error in
+            guard case NetworkError.timedOut = error else { return false }
+            return true
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        // Generous upper bound: the full suite runs many tests in parallel on two cores.
+        #expect(elapsed >= deadline * 0.9 && elapsed < deadline + 3)
+        // Under load the deadline may pass before the transport is even reached; either way nothing keeps running.
+        #expect(await eventually { entered.current == 0 || cancelled.current })
+    }
+
+    @Test("the deadline spans retries: it keeps running through the backoff and the next attempt")
+    func spansRetries() async {
+        let calls = LockedBox(0)
+        let cancelled = LockedBox(false)
+        let stalling = slow(600, cancelled: cancelled)
+        let transport = ClosureTransport { request in
+            // The first attempt fails at once; the retry stalls until the deadline cancels it.
+            guard calls.increment() > 1 else { return (Data(), .stub(503, url: request.url)) }
+            return try await stalling.send(request)
+        }
+        let sleeper = SleepRecorder()
+        let policy = RetryPolicy(maximumRetries: 50, jitter: 0)
+        let router = Router<PipelineEndpoint>(
+            configuration: RouterConfiguration(retryPolicy: policy, deadline: 1.5, sleep: sleeper.sleep),
+            transport: transport)
+        let results = LockedBox<[String]>([])
+        let started = Date()
+        router.request(PipelineEndpoint()) { (result: Result<Response, NetworkError>) in
+            results.withLock { $0.append(result.errorKind) }
+        }
+        #expect(await eventually(within: 6) { results.current.count == 1 })
+        let elapsed = Date().timeIntervalSince(started)
+        await settle()
+        #expect(results.current == ["timedOut"])
+        #expect(elapsed >= 1.35 && elapsed < 5)
+        #expect(calls.current == 2)
+        #expect(sleeper.delays == [0.5])
+        #expect(await eventually { cancelled.current })
+    }
+
+    @Test("an endpoint's deadline overrides the router's, both ways")
+    func endpointOverride() async throws {
+        let strict = Router<PipelineEndpoint>(configuration: RouterConfiguration(), transport: slow(600))
+        await #expect(throws: NetworkError.self) { try await strict.request(PipelineEndpoint(deadline: 0.1)) }
+
+        let lenient = Router<PipelineEndpoint>(configuration: RouterConfiguration(deadline: 0.05), transport: slow(0.2))
+        #expect(try await lenient.request(PipelineEndpoint(deadline: 5)).statusCode == 200)
+    }
+
+    @Test("a request that beats its deadline completes normally, exactly once")
+    func beatsDeadline() async {
+        let router = Router<PipelineEndpoint>(configuration: RouterConfiguration(deadline: 10), transport: slow(0.01))
+        let results = LockedBox<[String]>([])
+        router.request(PipelineEndpoint()) { (result: Result<Response, NetworkError>) in
+            results.withLock { $0.append(result.errorKind) }
+        }
+        #expect(await eventually { results.current.count == 1 })
+        await settle()
+        #expect(results.current == ["success"])
+    }
+
+    @Test("cancelling a request that has a deadline completes it once with .cancelled")
+    func cancelWithDeadline() async {
+        let cancelled = LockedBox(false)
+        let entered = LockedBox(0)
+        let router = Router<PipelineEndpoint>(
+            configuration: RouterConfiguration(deadline: 30),
+            transport: slow(600, cancelled: cancelled, entered: entered))
+        let results = LockedBox<[String]>([])
+        let token = router.request(PipelineEndpoint()) { (result: Result<Response, NetworkError>) in
+            results.withLock { $0.append(result.errorKind) }
+        }
+        #expect(await eventually { entered.current == 1 })
+        token.cancel()
+        #expect(await eventually(within: 5) { results.current.count == 1 })
+        await settle()
+        #expect(results.current == ["cancelled"])
+        #expect(await eventually { cancelled.current })
+    }
+
+    @Test("router.cancel() reaches requests that have a deadline")
+    func routerCancel() async {
+        let entered = LockedBox(0)
+        let router = Router<PipelineEndpoint>(
+            configuration: RouterConfiguration(deadline: 30), transport: slow(600, entered: entered))
+        let results = LockedBox<[String]>([])
+        for _ in 0..<3 {
+            router.request(PipelineEndpoint()) { (result: Result<Response, NetworkError>) in
+                results.withLock { $0.append(result.errorKind) }
+            }
+        }
+        #expect(await eventually { entered.current == 3 })
+        router.cancel()
+        #expect(await eventually(within: 5) { results.current.count == 3 })
+        await settle()
+        #expect(results.current == ["cancelled", "cancelled", "cancelled"])
+    }
+}

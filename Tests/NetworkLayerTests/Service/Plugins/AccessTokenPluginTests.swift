@@ -1,0 +1,92 @@
+import Foundation
+import NetworkLayer
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("AccessTokenPlugin")
+struct AccessTokenPluginTests {
+    /// The headers the transport saw for one request of `endpoint` through a router with `plugin`.
+    private func sentHeaders(
+        _ plugin: AccessTokenPlugin,
+        endpoint: PipelineEndpoint = PipelineEndpoint()
+    ) async throws -> HTTPHeaders {
+        let seen = LockedBox(HTTPHeaders())
+        let router = Router<PipelineEndpoint>(configuration: RouterConfiguration(plugins: [plugin])) { request in
+            seen.withLock { $0 = HTTPHeaders(request.allHTTPHeaderFields ?? [:]) }
+            return (Data(), .stub(200, url: request.url))
+        }
+        _ = try await router.request(endpoint)
+        return seen.current
+    }
+
+    @Test(
+        "each scheme writes its header",
+        arguments: [
+            (AccessTokenPlugin.Scheme.bearer, "Authorization", "Bearer abc"),
+            (.basic, "Authorization", "Basic abc"),
+            (.custom("Token"), "Authorization", "Token abc"),
+            (.header("X-API-Key"), "X-API-Key", "abc"),
+        ] as [(AccessTokenPlugin.Scheme, String, String)])
+    func schemes(scheme: AccessTokenPlugin.Scheme, name: String, value: String) async throws {
+        let headers = try await sentHeaders(AccessTokenPlugin(scheme: scheme, token: "abc"))
+        #expect(headers[name] == value)
+    }
+
+    @Test("basicToken is the Base64 of user:password")
+    func basicToken() async throws {
+        let token = AccessTokenPlugin.basicToken(user: "Aladdin", password: "open sesame")
+        #expect(token == "QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
+        let headers = try await sentHeaders(AccessTokenPlugin(scheme: .basic, token: token))
+        #expect(headers["Authorization"] == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
+    }
+
+    @Test("an endpoint that does not require authentication is sent without the credential")
+    func optOut() async throws {
+        let headers = try await sentHeaders(
+            AccessTokenPlugin(token: "abc"), endpoint: PipelineEndpoint(requiresAuthentication: false))
+        #expect(headers["Authorization"] == nil)
+    }
+
+    @Test("the token is asked for on every request, and nil sends none")
+    func provider() async throws {
+        let tokens = LockedBox<[String?]>(["one", nil, "two"])
+        let plugin = AccessTokenPlugin { tokens.withLock { $0.removeFirst() } }
+        #expect(try await sentHeaders(plugin)["Authorization"] == "Bearer one")
+        #expect(try await sentHeaders(plugin)["Authorization"] == nil)
+        #expect(try await sentHeaders(plugin)["Authorization"] == "Bearer two")
+    }
+
+    @Test("a token that would inject a header fails the request unsent")
+    func injection() async {
+        let sent = LockedBox(0)
+        let router = Router<PipelineEndpoint>(
+            configuration: RouterConfiguration(plugins: [AccessTokenPlugin(token: "abc\r\nX-Evil: 1")])
+        ) { request in
+            sent.increment()
+            return (Data(), .stub(200, url: request.url))
+        }
+        await #expect {
+            try await router.request(PipelineEndpoint())
+        } throws: { error in
+            guard case NetworkError.invalidRequest(.invalidHeader(name: "Authorization")) = error else { return false }
+            return true
+        }
+        #expect(sent.current == 0)
+    }
+
+    @Test("an endpoint's own Authorization header is replaced")
+    func replacesHeader() async throws {
+        let seen = LockedBox<String?>(nil)
+        let router = Router<TestEndpoint>(
+            configuration: RouterConfiguration(plugins: [AccessTokenPlugin(token: "fresh")])
+        ) { request in
+            seen.withLock { $0 = request.value(forHTTPHeaderField: "authorization") }
+            return (Data(), .stub(200, url: request.url))
+        }
+        _ = try await router.request(TestEndpoint(headers: ["Authorization": "Bearer stale"]))
+        #expect(seen.current == "Bearer fresh")
+    }
+}

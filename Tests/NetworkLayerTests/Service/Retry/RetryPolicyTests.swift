@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import NetworkLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("RetryPolicy")
+struct RetryPolicyTests {
+    static let methods: [HTTPMethod] = [.get, .head, .put, .delete, .options, .trace, .post, .patch, .connect]
+
+    static let outcomes: [(String, Result<Response, NetworkError>, Bool)] = [
+        ("200", .success(.stub(200)), false),
+        ("201", .success(.stub(201)), false),
+        ("400", .success(.stub(400)), false),
+        ("401", .success(.stub(401)), false),
+        ("404", .success(.stub(404)), false),
+        ("408", .success(.stub(408)), true),
+        ("429", .success(.stub(429)), true),
+        ("500", .success(.stub(500)), true),
+        ("501", .success(.stub(501)), false),
+        ("502", .success(.stub(502)), true),
+        ("503", .success(.stub(503)), true),
+        ("504", .success(.stub(504)), true),
+        ("505", .success(.stub(505)), false),
+        ("serverError(503)", .failure(.serverError(.stub(503))), true),
+        ("clientError(429)", .failure(.clientError(.stub(429))), true),
+        ("timed out", .failure(.timedOut), true),
+        ("connection lost", .failure(.transport(URLError(.networkConnectionLost))), true),
+        ("cannot connect", .failure(.transport(URLError(.cannotConnectToHost))), true),
+        ("cannot find host", .failure(.transport(URLError(.cannotFindHost))), true),
+        ("DNS lookup failed", .failure(.transport(URLError(.dnsLookupFailed))), true),
+        ("not connected", .failure(.transport(URLError(.notConnectedToInternet))), false),
+        ("bad URL", .failure(.transport(URLError(.badURL))), false),
+        ("cancelled", .failure(.cancelled), false),
+        ("invalid request", .failure(.invalidRequest(.invalidURL("x"))), false),
+        ("other", .failure(.other("x")), false),
+    ]
+
+    @Test("retried only when the method is idempotent and the outcome is retryable", arguments: methods, outcomes)
+    func decision(method: HTTPMethod, outcome: (String, Result<Response, NetworkError>, Bool)) {
+        let (_, result, retryable) = outcome
+        let expected = retryable && method.isIdempotent
+        #expect(RetryPolicy().shouldRetry(result, isIdempotent: method.isIdempotent) == expected)
+    }
+
+    @Test("an endpoint that declares itself idempotent is retried whatever its method", arguments: outcomes)
+    func optIn(outcome: (String, Result<Response, NetworkError>, Bool)) {
+        #expect(RetryPolicy().shouldRetry(outcome.1, isIdempotent: true) == outcome.2)
+    }
+
+    @Test("custom status and error sets replace the defaults")
+    func customSets() {
+        let policy = RetryPolicy(retryableStatusCodes: [418], retryableErrorCodes: [.notConnectedToInternet])
+        #expect(policy.shouldRetry(.success(.stub(418)), isIdempotent: true))
+        #expect(!policy.shouldRetry(.success(.stub(503)), isIdempotent: true))
+        #expect(policy.shouldRetry(.failure(.transport(URLError(.notConnectedToInternet))), isIdempotent: true))
+        #expect(!policy.shouldRetry(.failure(.timedOut), isIdempotent: true))
+    }
+
+    @Test("the default backoff is 0.5 s, then 1 s, then doubling", arguments: [(1, 0.5), (2, 1.0), (3, 2.0), (4, 4.0)])
+    func backoff(retry: Int, expected: TimeInterval) {
+        #expect(RetryPolicy().backoff(beforeRetry: retry, random: 0) == expected)
+        #expect(RetryPolicy.exact.delay(beforeRetry: retry, after: .success(.stub(503))) == expected)
+    }
+
+    @Test("jitter stays within its band", arguments: [1, 2])
+    func jitterBounds(retry: Int) {
+        let policy = RetryPolicy()
+        let nominal = policy.backoff(beforeRetry: retry, random: 0)
+        #expect(policy.backoff(beforeRetry: retry, random: -1) == nominal * 0.8)
+        #expect(policy.backoff(beforeRetry: retry, random: 1) == nominal * 1.2)
+        let delays = (0..<200).map { _ in policy.delay(beforeRetry: retry, after: .success(.stub(503))) }
+        #expect(delays.allSatisfy { $0 >= nominal * 0.8 && $0 <= nominal * 1.2 })
+        #expect(Set(delays).count > 1, "jitter should vary the delay")
+    }
+
+    @Test(
+        "Retry-After replaces the backoff and is capped",
+        arguments: [
+            ("3", 60.0, 3.0),
+            ("0", 60, 0),
+            ("120", 60, 60),
+            ("120", 5, 5),
+            ("not a number", 60, 0.5),
+        ] as [(String, TimeInterval, TimeInterval)])
+    func retryAfter(header: String, cap: TimeInterval, expected: TimeInterval) {
+        let policy = RetryPolicy(jitter: 0, maximumRetryAfter: cap)
+        let response = Response.stub(503, headers: ["Retry-After": header])
+        #expect(policy.delay(beforeRetry: 1, after: .success(response)) == expected)
+        #expect(policy.delay(beforeRetry: 1, after: .failure(.serverError(response))) == expected)
+    }
+
+    @Test("Retry-After as an HTTP date waits until then")
+    func retryAfterDate() throws {
+        let soon = Date().addingTimeInterval(10)
+        let header = try #require(Self.imfFixdate(soon))
+        let response = Response.stub(429, headers: ["Retry-After": header])
+        let delay = RetryPolicy.exact.delay(beforeRetry: 1, after: .success(response))
+        #expect(delay > 8 && delay <= 10)
+    }
+
+    private static func imfFixdate(_ date: Date) -> String? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""fault_server.py: a loopback HTTP/1.1 peer that misbehaves on purpose, for the "Faults" test suites.
+
+Python 3 standard library only. Binds 127.0.0.1 (never another address) on a free port, prints
+`PORT=<n>` on stdout once it accepts connections, serves every connection on its own thread, and
+stops by itself after --ttl seconds (default 600, or $FAULT_SERVER_TTL) or on SIGTERM / SIGINT.
+
+Every response is written with one send() on a TCP_NODELAY socket and the connection is closed
+after it (`Connection: close`), so a fault is never hidden behind keep-alive.
+
+Routes (query parameters are optional unless noted):
+  /close-immediately             read the request, close without a response
+  /stall?seconds=N               read the request, send nothing for N s (default 30, at most 300), close
+  /close-mid-body                200 with Content-Length: 1000 and only 100 body bytes, then close
+  /flaky/<id>?fail=N&status=S    the first N requests (default 1) for <id> get status S (default 503),
+                                 later ones 200; the body is JSON {"attempt": k} (k counts from 1)
+  /rate-limited/<id>?retry_after=S[&date=1]
+                                 the first request for <id> gets 429 with `Retry-After: S` (default 1),
+                                 or with an HTTP-date S seconds ahead when date=1; later ones 200
+                                 {"attempt": k}
+  /attempts/<id>                 200 {"id": <id>, "attempts": n}: how many requests <id> has had
+  /redirect-cross-origin?to=URL  302 to the absolute URL `to` (required)
+  /echo-headers                  200 JSON {"method", "path", "headers": {name: value}}
+  /status/<code>                 that status with an empty body
+
+"Connection refused" needs no route: tests use a loopback port that nothing listens on.
+Counters live per <id> in memory; use a fresh id (for example a UUID) per test.
+"""
+
+import argparse
+import email.utils
+import json
+import os
+import signal
+import socket
+import socketserver
+import sys
+import threading
+import time
+import urllib.parse
+
+MAX_HEAD_BYTES = 64 * 1024
+MAX_BODY_BYTES = 16 * 1024 * 1024
+MAX_STALL_SECONDS = 300.0
+READ_TIMEOUT_SECONDS = 30.0
+
+REASONS = {
+    200: "OK", 204: "No Content", 301: "Moved Permanently", 302: "Found", 304: "Not Modified",
+    400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 429: "Too Many Requests",
+    500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
+}
+
+stopping = threading.Event()
+attempts_lock = threading.Lock()
+attempts = {}
+
+
+def count_attempt(identifier):
+    with attempts_lock:
+        attempts[identifier] = attempts.get(identifier, 0) + 1
+        return attempts[identifier]
+
+
+def current_attempts(identifier):
+    with attempts_lock:
+        return attempts.get(identifier, 0)
+
+
+def response_bytes(status, headers=(), body=b""):
+    lines = ["HTTP/1.1 %d %s" % (status, REASONS.get(status, "Status"))]
+    lines += ["%s: %s" % (name, value) for name, value in headers]
+    if status not in (204, 304) and not 100 <= status < 200:
+        lines.append("Content-Length: %d" % len(body))
+    else:
+        body = b""
+    lines.append("Connection: close")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
+
+
+def json_response(status, value, headers=()):
+    body = json.dumps(value, sort_keys=True).encode("utf-8")
+    return response_bytes(status, [("Content-Type", "application/json")] + list(headers), body)
+
+
+def int_parameter(query, name, default, low, high):
+    try:
+        value = int(query.get(name, [str(default)])[0])
+    except ValueError:
+        return default
+    return max(low, min(high, value))
+
+
+class Request:
+    def __init__(self, method, target, headers):
+        self.method = method
+        parsed = urllib.parse.urlsplit(target)
+        self.path = parsed.path
+        self.query = urllib.parse.parse_qs(parsed.query, keep_blank_values=True)
+        self.headers = headers
+
+
+class FaultHandler(socketserver.BaseRequestHandler):
+    def setup(self):
+        self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.request.settimeout(READ_TIMEOUT_SECONDS)
+
+    def handle(self):
+        try:
+            request = self.read_request()
+        except (OSError, ValueError):
+            return
+        if request is None:
+            return
+        try:
+            reply = self.route(request)
+            if reply is not None:
+                self.request.sendall(reply)
+        except OSError:
+            pass
+
+    def read_request(self):
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = self.request.recv(65536)
+            if not chunk:
+                return None
+            data += chunk
+            if len(data) > MAX_HEAD_BYTES:
+                raise ValueError("request head too large")
+        head, _, body = data.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        method, target, _ = (lines[0].split(" ", 2) + ["", ""])[:3]
+        headers = []
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            headers.append((name.strip(), value.strip()))
+        length = 0
+        for name, value in headers:
+            if name.lower() == "content-length" and value.isdigit():
+                length = min(int(value), MAX_BODY_BYTES)
+        while len(body) < length:
+            chunk = self.request.recv(65536)
+            if not chunk:
+                break
+            body += chunk
+        return Request(method, target, headers)
+
+    def route(self, request):
+        parts = [part for part in request.path.split("/") if part]
+        first = parts[0] if parts else ""
+        if first == "close-immediately":
+            return None
+        if first == "stall":
+            seconds = float(int_parameter(request.query, "seconds", 30, 0, int(MAX_STALL_SECONDS)))
+            stopping.wait(seconds)
+            return None
+        if first == "close-mid-body":
+            head = response_bytes(200, [("Content-Type", "application/octet-stream")], b"")
+            head = head.replace(b"Content-Length: 0", b"Content-Length: 1000")
+            return head + b"x" * 100
+        if first == "flaky" and len(parts) == 2:
+            attempt = count_attempt(parts[1])
+            failures = int_parameter(request.query, "fail", 1, 0, 1000)
+            status = int_parameter(request.query, "status", 503, 100, 599)
+            if attempt <= failures:
+                return json_response(status, {"attempt": attempt, "status": status})
+            return json_response(200, {"attempt": attempt})
+        if first == "rate-limited" and len(parts) == 2:
+            attempt = count_attempt(parts[1])
+            delay = int_parameter(request.query, "retry_after", 1, 0, 3600)
+            if attempt == 1:
+                if request.query.get("date", ["0"])[0] == "1":
+                    retry_after = email.utils.formatdate(time.time() + delay, usegmt=True)
+                else:
+                    retry_after = str(delay)
+                return json_response(429, {"attempt": attempt, "status": 429}, [("Retry-After", retry_after)])
+            return json_response(200, {"attempt": attempt})
+        if first == "attempts" and len(parts) == 2:
+            return json_response(200, {"id": parts[1], "attempts": current_attempts(parts[1])})
+        if first == "redirect-cross-origin":
+            target = request.query.get("to", [""])[0]
+            if not urllib.parse.urlsplit(target).scheme:
+                return json_response(400, {"error": "`to` must be an absolute URL"})
+            return response_bytes(302, [("Location", target)])
+        if first == "echo-headers":
+            echoed = {}
+            for name, value in request.headers:
+                echoed[name] = echoed[name] + ", " + value if name in echoed else value
+            return json_response(200, {"method": request.method, "path": request.path, "headers": echoed})
+        if first == "status" and len(parts) == 2 and parts[1].isdigit():
+            return response_bytes(max(100, min(999, int(parts[1]))))
+        return json_response(404, {"error": "no such route", "path": request.path})
+
+
+class FaultServer(socketserver.ThreadingMixIn, socketserver.TCPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    request_queue_size = 128
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (default: a free one)")
+    parser.add_argument("--ttl", type=float, default=float(os.environ.get("FAULT_SERVER_TTL", "600")),
+                        help="stop after this many seconds (default 600; 0 = never)")
+    options = parser.parse_args()
+
+    server = FaultServer(("127.0.0.1", options.port), FaultHandler)
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stopping.set())
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
+    thread.start()
+    print("PORT=%d" % server.server_address[1], flush=True)
+    stopping.wait(options.ttl if options.ttl > 0 else None)
+    stopping.set()
+    server.shutdown()
+    server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
