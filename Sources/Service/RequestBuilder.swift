@@ -14,7 +14,7 @@ struct RequestBuilder: Sendable {
 
     func makeRequest(for endpoint: some EndPointType) throws(RequestBuildError) -> URLRequest {
         let task = endpoint.task
-        var request = URLRequest(url: try URLJoining.url(base: endpoint.baseURL, path: endpoint.path))
+        var request = URLRequest(url: try URLJoining.url(base: configuration.baseURL ?? endpoint.baseURL, path: endpoint.path))
         request.httpMethod = endpoint.httpMethod.rawValue
         request.timeoutInterval = Self.effectiveTimeout(endpoint.timeout ?? configuration.timeout)
 

@@ -2,6 +2,9 @@ import Foundation
 
 /// Settings shared by every request of a ``Router``.
 public struct RouterConfiguration: Sendable {
+    /// Replaces every endpoint's ``EndPointType/baseURL`` when set: one enum of endpoints can then talk
+    /// to production, staging or a local server. Defaults to `nil`, which keeps each endpoint's own.
+    public var baseURL: URL?
     /// The timeout for endpoints that set none, in seconds. Defaults to 60.
     ///
     /// It bounds each attempt's waiting for data, as `URLRequest.timeoutInterval` does. On Linux,
@@ -43,6 +46,7 @@ public struct RouterConfiguration: Sendable {
 
     /// Creates a configuration.
     public init(
+        baseURL: URL? = nil,
         timeout: TimeInterval = 60,
         headers: HTTPHeaders = [:],
         urlEncoder: URLParameterEncoder = URLParameterEncoder(),
@@ -55,6 +59,7 @@ public struct RouterConfiguration: Sendable {
         deadline: TimeInterval? = nil,
         sleep: @escaping @Sendable (_ seconds: TimeInterval) async throws -> Void = RouterConfiguration.taskSleep
     ) {
+        self.baseURL = baseURL
         self.timeout = timeout
         self.headers = headers
         self.urlEncoder = urlEncoder

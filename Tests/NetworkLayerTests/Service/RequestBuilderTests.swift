@@ -142,6 +142,10 @@ struct RequestBuilderTests {
                 task: .requestParameters(bodyParameters: ["a": 1], bodyEncoding: .jsonEncoding, urlParameters: nil),
                 allowsBodyInGET: true), url: base, headers: ["Content-Type": json], body: #"{"a":1}"#),
         BuildCase(
+            name: "the router's base URL replaces the endpoint's",
+            configuration: RouterConfiguration(baseURL: URL(string: "http://127.0.0.1:8080/v3/")!),
+            endpoint: TestEndpoint(), url: "http://127.0.0.1:8080/v3/movie/popular"),
+        BuildCase(
             name: "GET with empty raw data is no body at all",
             endpoint: TestEndpoint(task: .requestData(Data())), url: base, body: ""),
         BuildCase(
