@@ -77,8 +77,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
             case tooLarge(limit: Int)
         }
         let next = transfers.withLock { transfers -> Next in
-            guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return .none }
+            // Taken out of the table so the body buffer is uniquely referenced and appends stay O(chunk).
+            guard var transfer = transfers.removeValue(forKey: dataTask.taskIdentifier) else { return .none }
             defer { transfers[dataTask.taskIdentifier] = transfer }
+            guard transfer.failure == nil else { return .none }
             transfer.lastActivity = .now()
             transfer.receivedBytes += Int64(data.count)
             if let file = transfer.file {
