@@ -1,37 +1,59 @@
+import Foundation
 import NetworkLayer
 
 /// The TMDB v3 calls this sample uses, one case per endpoint.
 ///
-/// A case says what to fetch; ``TMDBEndPoint`` adds where (``TMDBEnvironment``) and who is asking
-/// (``TMDBCredentials``). Paths, parameters and defaults follow TMDB's documentation.
-public enum MovieAPI: Sendable, Hashable {
+/// Typing `router.request(.` lists every case with its labels, such as `popular(page:language:region:)`;
+/// labels with defaults can be left out:
+///
+/// ```swift
+/// let router = Router<MovieAPI>(configuration: .tmdb(credentials: .fromEnvironment(environment)))
+/// let response = try await router.request(.popular(page: 2, region: "DE"))
+/// ```
+///
+/// Every endpoint points at TMDB's production API; ``TMDBEnvironment`` moves them all elsewhere
+/// through ``RouterConfiguration/baseURL``. Credentials are added by the router's plugins (see
+/// ``TMDBCredentials``), never by a case. Paths, parameters and defaults follow TMDB's documentation.
+public enum MovieAPI: EndPointType, Hashable {
     /// `GET /movie/now_playing`: movies in theatres; the page carries a `dates` window.
-    case nowPlaying(MovieListQuery = MovieListQuery())
+    case nowPlaying(page: Int = 1, language: String = "en-US", region: String? = nil)
     /// `GET /movie/popular`.
-    case popular(MovieListQuery = MovieListQuery())
+    case popular(page: Int = 1, language: String = "en-US", region: String? = nil)
     /// `GET /movie/top_rated`.
-    case topRated(MovieListQuery = MovieListQuery())
+    case topRated(page: Int = 1, language: String = "en-US", region: String? = nil)
     /// `GET /movie/upcoming`: the page carries a `dates` window.
-    case upcoming(MovieListQuery = MovieListQuery())
+    case upcoming(page: Int = 1, language: String = "en-US", region: String? = nil)
     /// `GET /movie/{id}`; `appendToResponse` (at most 20 names, such as `videos`) adds sub-resources.
-    case details(id: Int, language: String = MovieAPI.defaultLanguage, appendToResponse: [String] = [])
+    case details(id: Int, language: String = "en-US", appendToResponse: [String] = [])
     /// `GET /movie/{id}/videos`.
-    case videos(id: Int, language: String = MovieAPI.defaultLanguage)
+    case videos(id: Int, language: String = "en-US")
     /// `GET /movie/{id}/recommendations`.
-    case recommendations(id: Int, page: Int = 1, language: String = MovieAPI.defaultLanguage)
-    /// `GET /search/movie`.
-    case search(MovieSearchQuery)
+    case recommendations(id: Int, page: Int = 1, language: String = "en-US")
+    /// `GET /search/movie`: `query` must not be blank; `year` matches a release in any country,
+    /// `primaryReleaseYear` the first release only.
+    case search(
+        query: String,
+        page: Int = 1,
+        year: Int? = nil,
+        primaryReleaseYear: Int? = nil,
+        includeAdult: Bool = false,
+        language: String = "en-US",
+        region: String? = nil
+    )
     /// `GET /genre/movie/list`.
-    case genres(language: String = MovieAPI.defaultGenreLanguage)
+    case genres(language: String = "en")
 
-    /// TMDB's default language for movies: `en-US`.
+    /// TMDB's default language for movies, the cases' default: `en-US`.
     public static let defaultLanguage = "en-US"
-    /// TMDB's default language for the genre list: `en`.
+    /// TMDB's default language for the genre list, the case's default: `en`.
     public static let defaultGenreLanguage = "en"
-    /// The pages TMDB serves; anything else gets HTTP 400 with status code 22.
-    public static let pages = 1...500
-    /// The most names `append_to_response` takes; more gets status code 27.
-    public static let maximumAppendedResponses = 20
+
+    /// TMDB's v3 API. The fallback has no host, so building a request from it fails with a typed
+    /// `invalidURL` error instead of crashing; it is never used, because the literal is valid.
+    public static let productionURL = URL(string: "https://api.themoviedb.org/3") ?? URL(fileURLWithPath: "/")
+
+    /// TMDB's production API, ``productionURL``; ``RouterConfiguration/baseURL`` overrides it.
+    public var baseURL: URL { Self.productionURL }
 
     /// The path below the base URL, without a leading slash.
     public var path: String {
@@ -48,55 +70,46 @@ public enum MovieAPI: Sendable, Hashable {
         }
     }
 
-    /// The query items of this call, before credentials are added.
+    /// The call's ``parameters`` as query items.
+    public var task: HTTPTask {
+        .requestParameters(bodyParameters: nil, bodyEncoding: .urlEncoding, urlParameters: parameters)
+    }
+
+    /// `Accept: application/json`, as TMDB's examples send.
+    public var headers: HTTPHeaders? { ["Accept": "application/json"] }
+
+    /// The built-in sample body for this call, as served offline (see ``SampleCatalog``); for an
+    /// unknown id or a bad page, TMDB's status body.
+    public var sampleData: Data { SampleCatalog.shared.response(for: self).body }
+
+    /// The query items of this call; credentials are not among them.
     public var parameters: Parameters {
         switch self {
-        case .nowPlaying(let list), .popular(let list), .topRated(let list), .upcoming(let list):
-            var parameters: Parameters = ["page": list.page, "language": list.language]
-            parameters["region"] = list.region
+        case .nowPlaying(let page, let language, let region), .popular(let page, let language, let region),
+            .topRated(let page, let language, let region), .upcoming(let page, let language, let region):
+            var parameters: Parameters = ["page": page, "language": language]
+            parameters["region"] = region
             return parameters
         case .details(_, let language, let appended):
             var parameters: Parameters = ["language": language]
             if !appended.isEmpty { parameters["append_to_response"] = appended.joined(separator: ",") }
             return parameters
-        case .videos(_, let language):
+        case .videos(_, let language), .genres(let language):
             return ["language": language]
         case .recommendations(_, let page, let language):
             return ["page": page, "language": language]
-        case .search(let search):
+        case .search(let query, let page, let year, let primaryReleaseYear, let includeAdult, let language, let region):
             var parameters: Parameters = [
-                "query": search.query,
-                "page": search.page,
-                "language": search.language,
+                "query": query,
+                "page": page,
+                "language": language,
                 // Spelled out, because TMDB reads `true`/`false` and query encoders differ on booleans.
-                "include_adult": search.includeAdult ? "true" : "false",
+                "include_adult": includeAdult ? "true" : "false",
             ]
-            parameters["year"] = search.year
-            parameters["primary_release_year"] = search.primaryReleaseYear
-            parameters["region"] = search.region
+            parameters["year"] = year
+            parameters["primary_release_year"] = primaryReleaseYear
+            parameters["region"] = region
             return parameters
-        case .genres(let language):
-            return ["language": language]
-        }
-    }
-
-    /// The requested page, for the calls that are paged.
-    public var page: Int? {
-        switch self {
-        case .nowPlaying(let list), .popular(let list), .topRated(let list), .upcoming(let list): list.page
-        case .recommendations(_, let page, _): page
-        case .search(let search): search.page
-        case .details, .videos, .genres: nil
-        }
-    }
-
-    /// Throws what TMDB would answer with an error, so a bad call is never sent: a page outside
-    /// 1…500, a blank search query or too many appended responses.
-    public func validate() throws(TMDBError) {
-        if let page, !Self.pages.contains(page) { throw .invalidPage(page) }
-        if case .search(let search) = self, search.query.allSatisfy(\.isWhitespace) { throw .emptyQuery }
-        if case .details(_, _, let appended) = self, appended.count > Self.maximumAppendedResponses {
-            throw .tooManyAppendedResponses(appended.count)
         }
     }
 }

@@ -1,7 +1,9 @@
+import NetworkLayer
+
 /// How requests prove they may use TMDB. Both kinds give the same access to v3.
 ///
-/// Credentials come from the environment, never from source code. Their descriptions are
-/// redacted, so printing or logging one does not leak it.
+/// Credentials come from the environment, never from source code. A router sends them through
+/// ``plugin``. Their descriptions are redacted, so printing or logging one does not leak it.
 public enum TMDBCredentials: Sendable, Hashable {
     /// The short v3 API key, sent as the `api_key` query item.
     case apiKey(String)
@@ -23,6 +25,15 @@ public enum TMDBCredentials: Sendable, Hashable {
         if let token = value(bearerTokenVariable) { return .bearerToken(token) }
         if let key = value(apiKeyVariable) { return .apiKey(key) }
         return nil
+    }
+
+    /// The plugin that adds these credentials to every request: an ``APIKeyQueryPlugin`` for a key,
+    /// NetworkLayer's ``AccessTokenPlugin`` with the Bearer scheme for a token.
+    public var plugin: any PluginType {
+        switch self {
+        case .apiKey(let key): APIKeyQueryPlugin(key: key)
+        case .bearerToken(let token): AccessTokenPlugin(scheme: .bearer, token: token)
+        }
     }
 }
 

@@ -1,6 +1,10 @@
 import Foundation
+import NetworkLayer
 
 /// Which TMDB-compatible server an app talks to.
+///
+/// Every ``MovieAPI`` endpoint points at production; an environment moves them all at once through
+/// ``RouterConfiguration/baseURL``, which ``routerBaseURL`` gives.
 public enum TMDBEnvironment: Sendable, Hashable {
     /// `https://api.themoviedb.org/3`.
     case production
@@ -11,15 +15,18 @@ public enum TMDBEnvironment: Sendable, Hashable {
     /// for example `http://127.0.0.1:8080/3`.
     case custom(URL)
 
-    /// The URL every path is relative to.
-    public var baseURL: URL {
+    /// The base URL a router's configuration needs: `nil` for production, which keeps the endpoints' own.
+    public var routerBaseURL: URL? {
         switch self {
-        case .production, .staging: Self.productionURL
+        case .production: nil
+        case .staging: Self.stagingURL
         case .custom(let url): url
         }
     }
 
-    /// TMDB's v3 API. The fallback has no host, so building a request from it fails with a typed
-    /// `invalidURL` error instead of crashing; it is never used, because the literal is valid.
-    private static let productionURL = URL(string: "https://api.themoviedb.org/3") ?? URL(fileURLWithPath: "/")
+    /// The URL every path is relative to.
+    public var baseURL: URL { routerBaseURL ?? MovieAPI.productionURL }
+
+    /// TMDB has no staging host of its own.
+    private static let stagingURL = MovieAPI.productionURL
 }

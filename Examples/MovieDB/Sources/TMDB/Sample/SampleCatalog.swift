@@ -43,10 +43,10 @@ public struct SampleCatalog: Sendable {
         if let page = api.page, !MovieAPI.pages.contains(page) { return .invalidPage }
         guard let movies = movieIndex() else { return .internalError }
         switch api {
-        case .nowPlaying(let query): return list("now_playing", page: query.page, movies: movies)
-        case .popular(let query): return list("popular", page: query.page, movies: movies)
-        case .topRated(let query): return list("top_rated", page: query.page, movies: movies)
-        case .upcoming(let query): return list("upcoming", page: query.page, movies: movies)
+        case .nowPlaying(let page, _, _): return list("now_playing", page: page, movies: movies)
+        case .popular(let page, _, _): return list("popular", page: page, movies: movies)
+        case .topRated(let page, _, _): return list("top_rated", page: page, movies: movies)
+        case .upcoming(let page, _, _): return list("upcoming", page: page, movies: movies)
         case .details(let id, _, let appended):
             guard var movie = movies[id] else { return .notFound }
             if appended.contains("videos") { movie["videos"] = ["results": videos(of: id)] }
@@ -60,8 +60,10 @@ public struct SampleCatalog: Sendable {
         case .recommendations(let id, let number, _):
             guard movies[id] != nil else { return .notFound }
             return .ok(page(recommendedIDs(for: id), number: number, movies: movies, mediaType: true))
-        case .search(let query):
-            return .ok(page(matches(query, in: movies), number: query.page, movies: movies))
+        case .search(let query, let number, let year, let primaryReleaseYear, let includeAdult, _, _):
+            let years = [year, primaryReleaseYear].compactMap { $0 }
+            let found = matches(query, years: years, includeAdult: includeAdult, in: movies)
+            return .ok(page(found, number: number, movies: movies))
         case .genres:
             guard let genres = json("genres") else { return .internalError }
             return .ok(genres)
@@ -114,15 +116,14 @@ public struct SampleCatalog: Sendable {
         ]
     }
 
-    private func matches(_ search: MovieSearchQuery, in movies: [Int: [String: Any]]) -> [Int] {
-        let needle = search.query.trimmingWhitespace().lowercased()
+    private func matches(_ query: String, years: [Int], includeAdult: Bool, in movies: [Int: [String: Any]]) -> [Int] {
+        let needle = query.trimmingWhitespace().lowercased()
         return movies.values.filter { movie in
             let titles = [movie["title"], movie["original_title"]].compactMap { ($0 as? String)?.lowercased() }
             let released = movie["release_date"] as? String ?? ""
             return titles.contains { $0.contains(needle) }
-                && (search.includeAdult || movie["adult"] as? Bool != true)
-                && search.year.map { released.hasPrefix($0) } ?? true
-                && search.primaryReleaseYear.map { released.hasPrefix($0) } ?? true
+                && (includeAdult || movie["adult"] as? Bool != true)
+                && years.allSatisfy { released.hasPrefix(String($0)) }
         }
         .sorted { ($0["popularity"] as? Double ?? 0) > ($1["popularity"] as? Double ?? 0) }
         .compactMap { $0["id"] as? Int }

@@ -6,17 +6,17 @@ protocol MovieListCommand: AsyncParsableCommand {
     var global: GlobalOptions { get }
     var paging: PageOptions { get }
     static var heading: String { get }
-    static func api(_ query: MovieListQuery) -> MovieAPI
+    static func api(page: Int, language: String, region: String?) -> MovieAPI
 }
 
 extension MovieListCommand {
     func run() async throws {
-        let query = MovieListQuery(
+        let api = Self.api(
             page: paging.page,
             language: global.language ?? MovieAPI.defaultLanguage,
             region: paging.region
         )
-        try await CommandRunner(options: global).run(Self.api(query)) { manager, response throws(TMDBError) in
+        try await CommandRunner(options: global).run(api) { manager, response throws(TMDBError) in
             MovieTable.render(try manager.decode(MoviePage.self, from: response), heading: Self.heading)
         }
     }
@@ -25,7 +25,9 @@ extension MovieListCommand {
 struct NowPlayingCommand: MovieListCommand {
     static let configuration = CommandConfiguration(commandName: "now-playing", abstract: "Movies in theatres now.")
     static let heading = "Now playing"
-    static func api(_ query: MovieListQuery) -> MovieAPI { .nowPlaying(query) }
+    static func api(page: Int, language: String, region: String?) -> MovieAPI {
+        .nowPlaying(page: page, language: language, region: region)
+    }
     @OptionGroup var paging: PageOptions
     @OptionGroup var global: GlobalOptions
 }
@@ -33,7 +35,9 @@ struct NowPlayingCommand: MovieListCommand {
 struct PopularCommand: MovieListCommand {
     static let configuration = CommandConfiguration(commandName: "popular", abstract: "The most popular movies.")
     static let heading = "Popular movies"
-    static func api(_ query: MovieListQuery) -> MovieAPI { .popular(query) }
+    static func api(page: Int, language: String, region: String?) -> MovieAPI {
+        .popular(page: page, language: language, region: region)
+    }
     @OptionGroup var paging: PageOptions
     @OptionGroup var global: GlobalOptions
 }
@@ -41,7 +45,9 @@ struct PopularCommand: MovieListCommand {
 struct TopRatedCommand: MovieListCommand {
     static let configuration = CommandConfiguration(commandName: "top-rated", abstract: "The best-rated movies.")
     static let heading = "Top rated movies"
-    static func api(_ query: MovieListQuery) -> MovieAPI { .topRated(query) }
+    static func api(page: Int, language: String, region: String?) -> MovieAPI {
+        .topRated(page: page, language: language, region: region)
+    }
     @OptionGroup var paging: PageOptions
     @OptionGroup var global: GlobalOptions
 }
@@ -49,7 +55,9 @@ struct TopRatedCommand: MovieListCommand {
 struct UpcomingCommand: MovieListCommand {
     static let configuration = CommandConfiguration(commandName: "upcoming", abstract: "Movies coming soon.")
     static let heading = "Upcoming movies"
-    static func api(_ query: MovieListQuery) -> MovieAPI { .upcoming(query) }
+    static func api(page: Int, language: String, region: String?) -> MovieAPI {
+        .upcoming(page: page, language: language, region: region)
+    }
     @OptionGroup var paging: PageOptions
     @OptionGroup var global: GlobalOptions
 }

@@ -8,7 +8,7 @@ struct SearchCommand: AsyncParsableCommand {
     var query: String
 
     @Option(help: "Only movies released in this year, such as 1999.")
-    var year: String?
+    var year: Int?
 
     @Flag(name: .customLong("include-adult"), help: "Include adult titles.")
     var includeAdult = false
@@ -17,7 +17,7 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let search = MovieSearchQuery(
+        let api = MovieAPI.search(
             query: query,
             page: paging.page,
             year: year,
@@ -25,7 +25,7 @@ struct SearchCommand: AsyncParsableCommand {
             language: global.language ?? MovieAPI.defaultLanguage,
             region: paging.region
         )
-        try await CommandRunner(options: global).run(.search(search)) { manager, response throws(TMDBError) in
+        try await CommandRunner(options: global).run(api) { manager, response throws(TMDBError) in
             MovieTable.render(try manager.decode(MoviePage.self, from: response), heading: "Search “\(query)”")
         }
     }

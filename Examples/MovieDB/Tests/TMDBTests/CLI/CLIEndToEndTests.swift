@@ -52,6 +52,7 @@ struct CLIEndToEndTests {
         "search, videos, recommendations and genres",
         arguments: [
             (["search", "fight club"], "Search “fight club” · page 1 of 1 · 1 result"),
+            (["search", "dune", "--year", "2021"], "Search “dune” · page 1 of 1 · 1 result"),
             (["videos", "550"], "Videos of movie 550 · 3 videos"),
             (["recommendations", "550"], "Recommended for movie 550 · page 1 of 1 · 12 results"),
             (["genres"], "Movie genres · 19 genres"),

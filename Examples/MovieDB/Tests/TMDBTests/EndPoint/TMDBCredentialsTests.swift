@@ -1,6 +1,12 @@
+import Foundation
+import NetworkLayer
 import Testing
 
 @testable import TMDB
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 @Suite("TMDB credentials")
 struct TMDBCredentialsTests {
@@ -16,6 +22,25 @@ struct TMDBCredentialsTests {
         ] as [([String: String], TMDBCredentials?)])
     func fromEnvironment(environment: [String: String], expected: TMDBCredentials?) {
         #expect(TMDBCredentials.fromEnvironment(environment) == expected)
+    }
+
+    @Test("A key is the api_key plugin, a token the core's Bearer plugin")
+    func plugins() {
+        #expect(TMDBCredentials.apiKey("k").plugin is APIKeyQueryPlugin)
+        let token = TMDBCredentials.bearerToken("t").plugin as? AccessTokenPlugin
+        #expect(token?.scheme == .bearer)
+    }
+
+    @Test("Sent: a key goes in the query, a token in the Authorization header")
+    func sent() async throws {
+        let keyed = try await sentRequest(
+            for: .genres(), configuration: RouterConfiguration(plugins: [TMDBCredentials.apiKey("k3y").plugin]))
+        let token = try await sentRequest(
+            for: .genres(), configuration: RouterConfiguration(plugins: [TMDBCredentials.bearerToken("eyJt").plugin]))
+        #expect(keyed.url?.absoluteString == "https://api.themoviedb.org/3/genre/movie/list?language=en&api_key=k3y")
+        #expect(keyed.value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(token.url?.absoluteString == "https://api.themoviedb.org/3/genre/movie/list?language=en")
+        #expect(token.value(forHTTPHeaderField: "Authorization") == "Bearer eyJt")
     }
 
     @Test("Descriptions never show the secret")

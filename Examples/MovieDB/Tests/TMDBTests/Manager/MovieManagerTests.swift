@@ -31,7 +31,7 @@ struct MovieManagerTests {
     @Test("Offline: popular, then details of a listed id, videos and recommendations")
     func offlineFlow() async throws {
         let manager = MovieManager.sampleData()
-        #expect(manager.isUsingSampleData && manager.credentials == nil)
+        #expect(manager.isUsingSampleData && manager.network.router.configuration.plugins.isEmpty)
         let popular = try await manager.popular()
         #expect(popular.results.count == 20 && popular.page == 1 && popular.lastPage == 2)
         let fightClub = try #require(popular.results.first { $0.id == 550 })
@@ -40,9 +40,9 @@ struct MovieManagerTests {
         #expect(try await manager.videos(id: 550).results.count == 3)
         #expect(try await manager.recommendations(id: 550).results.map(\.id).contains(680))
         #expect(try await manager.genres().count == 19)
-        let search = try await manager.search(MovieSearchQuery(query: "FIGHT club"))
+        let search = try await manager.search(query: "FIGHT club")
         #expect(search.results.map(\.id) == [550])
-        #expect(try await manager.nowPlaying(MovieListQuery(page: 2)).results.count == 5)
+        #expect(try await manager.nowPlaying(page: 2).results.count == 5)
         #expect(try await manager.upcoming().dates != nil)
         #expect(try await manager.topRated().results.first?.voteAverage == 8.705)
     }
@@ -61,14 +61,39 @@ struct MovieManagerTests {
         }
     }
 
-    @Test("Invalid pages are rejected before anything is sent", arguments: [0, 501])
-    func invalidPageNotSent(_ page: Int) async {
+    @Test(
+        "Calls TMDB would refuse are rejected with a typed error before the transport is called",
+        arguments: [
+            (MovieAPI.popular(page: 0), TMDBError.invalidPage(0)),
+            (.nowPlaying(page: 501), .invalidPage(501)),
+            (.recommendations(id: 550, page: -1), .invalidPage(-1)),
+            (.search(query: "x", page: 501), .invalidPage(501)),
+            (.search(query: "  "), .emptyQuery),
+            (.details(id: 550, appendToResponse: (1...21).map { "item\($0)" }), .tooManyAppendedResponses(21)),
+        ])
+    func rejectedBeforeSending(api: MovieAPI, expected: TMDBError) async {
+        let calls = Recorder()
+        let transport = ClosureTransport { request in
+            _ = await calls.record(request)
+            throw URLError(.cannotConnectToHost)
+        }
+        let manager = MovieManager(credentials: .apiKey("k"), transport: transport)
+        await #expect(throws: expected) { _ = try await manager.response(for: api) }
+        #expect(await calls.requests.isEmpty)
+        // The same call, sent straight through the router, does reach the transport.
+        _ = try? await manager.network.router.request(api)
+        #expect(await calls.requests.count == 1)
+    }
+
+    @Test("The typed calls validate too", arguments: [0, 501])
+    func typedCallsValidate(_ page: Int) async {
         let recorder = Recorder()
         let manager = manager(recorder) { _, _ in (200, [:], Self.emptyPage) }
-        await #expect(throws: TMDBError.invalidPage(page)) { _ = try await manager.popular(MovieListQuery(page: page)) }
+        await #expect(throws: TMDBError.invalidPage(page)) { _ = try await manager.popular(page: page) }
         await #expect(throws: TMDBError.invalidPage(page)) {
             _ = try await manager.recommendations(id: 550, page: page)
         }
+        await #expect(throws: TMDBError.emptyQuery) { _ = try await manager.search(query: "") }
         #expect(await recorder.requests.isEmpty)
     }
 
@@ -168,25 +193,31 @@ struct MovieManagerTests {
     @Test("Credentials and environment reach the request")
     func requestShape() async throws {
         let recorder = Recorder()
-        let manager = manager(recorder) { _, _ in (200, [:], Self.emptyPage) }
-        _ = try await manager.search(MovieSearchQuery(query: "heat", year: "1995"))
+        let local = try #require(URL(string: "http://127.0.0.1:1/3"))
+        let manager = MovieManager(
+            environment: .custom(local), credentials: .apiKey("k"),
+            transport: recordingTransport(recorder) { _, _ in (200, [:], Self.emptyPage) })
+        _ = try await manager.search(query: "heat", year: 1995)
         let request = try #require(await recorder.requests.first)
         #expect(
             request.url?.absoluteString
-                == "https://api.themoviedb.org/3/search/movie?api_key=k&include_adult=false&language=en-US&page=1&query=heat&year=1995"
+                == "http://127.0.0.1:1/3/search/movie?include_adult=false&language=en-US&page=1&query=heat&year=1995&api_key=k"
         )
     }
 
     @Test("automatic: --base-url wins, then credentials, then sample data")
     func automatic() throws {
         let local = try #require(URL(string: "http://127.0.0.1:1/3"))
-        let custom = MovieManager.automatic(baseURL: local, environment: [:])
+        let custom = MovieManager.automatic(baseURL: local, environment: [:]).network.router.configuration
         let customWithKey = MovieManager.automatic(baseURL: local, environment: ["TMDB_API_KEY": "k"])
         let live = MovieManager.automatic(environment: ["TMDB_BEARER_TOKEN": "t"])
         let offline = MovieManager.automatic(environment: [:])
-        #expect(custom.environment == .custom(local) && custom.credentials == nil && !custom.isUsingSampleData)
-        #expect(customWithKey.credentials == .apiKey("k"))
-        #expect(live.environment == .production && live.credentials == .bearerToken("t") && !live.isUsingSampleData)
+        #expect(custom.baseURL == local && custom.plugins.isEmpty)
+        #expect(customWithKey.network.router.configuration.plugins.first is APIKeyQueryPlugin)
+        #expect(!customWithKey.isUsingSampleData)
+        let liveConfiguration = live.network.router.configuration
+        #expect(liveConfiguration.baseURL == nil && liveConfiguration.plugins.first is AccessTokenPlugin)
+        #expect(!live.isUsingSampleData)
         #expect(offline.isUsingSampleData)
     }
 }

@@ -21,13 +21,12 @@ struct SampleCatalogTests {
         var movies = first.results
         if first.lastPage > 1 {
             for number in 2...first.lastPage {
-                let query = MovieListQuery(page: number)
                 let api: MovieAPI =
                     switch list {
-                    case .nowPlaying: .nowPlaying(query)
-                    case .topRated: .topRated(query)
-                    case .upcoming: .upcoming(query)
-                    default: .popular(query)
+                    case .nowPlaying: .nowPlaying(page: number)
+                    case .topRated: .topRated(page: number)
+                    case .upcoming: .upcoming(page: number)
+                    default: .popular(page: number)
                     }
                 movies += try page(api).results
             }
@@ -53,18 +52,19 @@ struct SampleCatalogTests {
 
     @Test("A page past the end is empty, a page outside 1…500 is TMDB's code 22")
     func paging() throws {
-        #expect(try page(.popular(MovieListQuery(page: 3))).results.isEmpty)
-        let invalid = catalog.response(for: .popular(MovieListQuery(page: 0)))
+        #expect(try page(.popular(page: 3)).results.isEmpty)
+        let invalid = catalog.response(for: .popular(page: 0))
         #expect(invalid.statusCode == 400)
         #expect(try JSONDecoder().decode(TMDBStatus.self, from: invalid.body).statusCode == 22)
     }
 
-    @Test("Search matches titles in any case and script, filters the year")
+    @Test("Search matches titles in any case and script, filters the years")
     func search() throws {
-        #expect(try page(.search(MovieSearchQuery(query: "fight CLUB"))).results.map(\.id) == [550])
-        #expect(try page(.search(MovieSearchQuery(query: "기생충"))).results.map(\.id) == [496243])
-        #expect(try page(.search(MovieSearchQuery(query: "dune", year: "2021"))).results.map(\.id) == [438631])
-        let none = try page(.search(MovieSearchQuery(query: "no such movie")))
+        #expect(try page(.search(query: "fight CLUB")).results.map(\.id) == [550])
+        #expect(try page(.search(query: "기생충")).results.map(\.id) == [496243])
+        #expect(try page(.search(query: "dune", year: 2021)).results.map(\.id) == [438631])
+        #expect(try page(.search(query: "dune", primaryReleaseYear: 2024)).results.map(\.id) == [693134])
+        let none = try page(.search(query: "no such movie"))
         #expect(none.results.isEmpty && none.totalPages == 1 && none.totalResults == 0)
     }
 

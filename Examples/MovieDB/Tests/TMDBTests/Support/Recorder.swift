@@ -1,5 +1,8 @@
 import Foundation
 import NetworkLayer
+import Testing
+
+@testable import TMDB
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -34,4 +37,17 @@ func recordingTransport(
         else { throw URLError(.badServerResponse) }
         return (Data(answer.body.utf8), response)
     }
+}
+
+/// The request `configuration`'s router really sends for `api`, plugins applied, recorded by a
+/// transport that answers 200 with an empty page.
+func sentRequest(for api: MovieAPI, configuration: RouterConfiguration) async throws -> URLRequest {
+    let recorder = Recorder()
+    let transport = recordingTransport(recorder) { _, _ in
+        (200, [:], #"{"page": 1, "results": [], "total_pages": 1, "total_results": 0}"#)
+    }
+    _ = try await Router<MovieAPI>(configuration: configuration, transport: transport).request(api)
+    let requests = await recorder.requests
+    #expect(requests.count == 1)
+    return try #require(requests.first)
 }
