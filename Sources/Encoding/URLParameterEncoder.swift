@@ -66,7 +66,13 @@ public struct URLParameterEncoder: ParameterEncoder {
 
     /// `url` with `query` (already escaped) after any query it has, and before its fragment.
     static func url(_ url: URL, appendingQuery query: [UInt8]) throws(RequestBuildError) -> URL {
-        let original = url.absoluteString
+        let text = self.text(url.absoluteString, appendingQuery: query)
+        guard let result = URL(string: text) else { throw .invalidURL(text) }
+        return result
+    }
+
+    /// URL text with `query` (already escaped) after any query it has, and before its fragment.
+    static func text(_ original: String, appendingQuery query: [UInt8]) -> String {
         var head = Substring(original)
         var fragment: Substring = ""
         if let hash = head.firstIndex(of: "#") {
@@ -81,8 +87,7 @@ public struct URLParameterEncoder: ParameterEncoder {
         }
         text += String(decoding: query, as: UTF8.self)
         text += fragment
-        guard let result = URL(string: text) else { throw .invalidURL(text) }
-        return result
+        return text
     }
 }
 

@@ -14,8 +14,9 @@ struct RequestBuilder: Sendable {
 
     func makeRequest(for endpoint: some EndPointType) throws(RequestBuildError) -> URLRequest {
         let task = endpoint.task
-        var request = URLRequest(url: try URLJoining.url(base: configuration.baseURL ?? endpoint.baseURL, path: endpoint.path))
-        request.httpMethod = endpoint.httpMethod.rawValue
+        let method = endpoint.httpMethod
+        var request = URLRequest(url: try url(for: endpoint, task: task))
+        if method != .get { request.httpMethod = method.rawValue }
         request.timeoutInterval = Self.effectiveTimeout(endpoint.timeout ?? configuration.timeout)
 
         var headers = configuration.headers
@@ -26,59 +27,74 @@ struct RequestBuilder: Sendable {
             request.setValue(header.value, forHTTPHeaderField: header.name)
         }
 
-        try encode(task, method: endpoint.httpMethod, into: &request)
+        try encodeBody(of: task, method: method, into: &request)
 
         let hasBody = !(request.httpBody?.isEmpty ?? true) || task.uploadBody != nil
-        if hasBody, !endpoint.allowsBodyInGET, endpoint.httpMethod == .get || endpoint.httpMethod == .head {
-            throw .bodyNotAllowed(method: endpoint.httpMethod.rawValue)
+        if hasBody, !endpoint.allowsBodyInGET, method == .get || method == .head {
+            throw .bodyNotAllowed(method: method.rawValue)
         }
         return request
     }
 
-    private func encode(
-        _ task: HTTPTask,
+    /// Base URL, path and query, joined as text and parsed once.
+    private func url(for endpoint: some EndPointType, task: HTTPTask) throws(RequestBuildError) -> URL {
+        var text = try URLJoining.text(base: configuration.baseURL ?? endpoint.baseURL, path: endpoint.path)
+        let query = try queryBytes(of: task, method: endpoint.httpMethod)
+        if !query.isEmpty { text = URLParameterEncoder.text(text, appendingQuery: query) }
+        guard let url = URL(string: text) else { throw .invalidURL(text) }
+        return url
+    }
+
+    /// The task's query string: its URL parameters, then (for ``ParameterEncoding/urlEncoding`` on a
+    /// method without a body) its body parameters.
+    private func queryBytes(of task: HTTPTask, method: HTTPMethod) throws(RequestBuildError) -> [UInt8] {
+        let writer = configuration.urlEncoder.writer
+        switch task {
+        case .request:
+            return []
+        case .requestParameters(let body, let encoding, let query),
+            .requestParametersAndHeaders(let body, let encoding, let query, _):
+            var bytes = try query.map(writer.write) ?? []
+            if let body, encoding == .urlEncoding, method.prefersQueryParameters {
+                let bodyBytes = try writer.write(body)
+                if !bytes.isEmpty, !bodyBytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
+                bytes += bodyBytes
+            }
+            return bytes
+        case .requestEncodable(_, let query):
+            guard let query else { return [] }
+            let queryEncoder = EncodableQueryEncoder(
+                urlEncoder: configuration.urlEncoder,
+                jsonEncoder: configuration.bodyEncoder.encoder
+            )
+            return try writer.write(queryEncoder.parameters(for: query))
+        case .requestData(_, _, let query), .uploadFile(_, _, let query), .uploadMultipart(_, let query):
+            return try query.map(writer.write) ?? []
+        }
+    }
+
+    private func encodeBody(
+        of task: HTTPTask,
         method: HTTPMethod,
         into request: inout URLRequest
     ) throws(RequestBuildError) {
         switch task {
         case .request:
             break
-        case .requestParameters(let body, let encoding, let query),
-            .requestParametersAndHeaders(let body, let encoding, let query, _):
-            if let query, !query.isEmpty {
-                try configuration.urlEncoder.encode(urlRequest: &request, with: query)
-            }
-            if let body, encoding == .urlEncoding, method.prefersQueryParameters {
-                if !body.isEmpty { try configuration.urlEncoder.encode(urlRequest: &request, with: body) }
-            } else if let body {
-                try bodyEncoder(for: encoding).encode(urlRequest: &request, with: body)
-            }
-        case .requestEncodable(let body, let query):
-            if let query {
-                let queryEncoder = EncodableQueryEncoder(
-                    urlEncoder: configuration.urlEncoder,
-                    jsonEncoder: configuration.bodyEncoder.encoder
-                )
-                try queryEncoder.encode(urlRequest: &request, with: query)
-            }
+        case .requestParameters(let body, let encoding, _),
+            .requestParametersAndHeaders(let body, let encoding, _, _):
+            guard let body, !(encoding == .urlEncoding && method.prefersQueryParameters) else { return }
+            try bodyEncoder(for: encoding).encode(urlRequest: &request, with: body)
+        case .requestEncodable(let body, _):
             if let body {
                 try configuration.bodyEncoder.encode(urlRequest: &request, with: body)
             }
-        case .requestData(let data, let contentType, let query):
-            if let query, !query.isEmpty {
-                try configuration.urlEncoder.encode(urlRequest: &request, with: query)
-            }
+        case .requestData(let data, let contentType, _):
             request.httpBody = data
             if let contentType { request.setContentTypeIfAbsent(contentType) }
-        case .uploadFile(_, let contentType, let query):
-            if let query, !query.isEmpty {
-                try configuration.urlEncoder.encode(urlRequest: &request, with: query)
-            }
+        case .uploadFile(_, let contentType, _):
             request.setContentTypeIfAbsent(contentType ?? MIMEType.fallback)
-        case .uploadMultipart(let form, let query):
-            if let query, !query.isEmpty {
-                try configuration.urlEncoder.encode(urlRequest: &request, with: query)
-            }
+        case .uploadMultipart(let form, _):
             // The boundary must be the form's own, so this Content-Type wins over any other.
             request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
         }

@@ -8,13 +8,20 @@ enum URLJoining {
     /// stay in the path), existing `%XX` escapes are kept, and an empty path leaves the base URL
     /// as it is. The base URL's query and fragment are kept.
     static func url(base: URL, path: String) throws(RequestBuildError) -> URL {
+        let text = try self.text(base: base, path: path)
+        guard let url = URL(string: text) else { throw .invalidURL(text) }
+        return url
+    }
+
+    /// The joined URL as text, so a query can be added before it is parsed once.
+    static func text(base: URL, path: String) throws(RequestBuildError) -> String {
         guard let scheme = base.scheme, !scheme.isEmpty, let host = base.host, !host.isEmpty else {
             throw .invalidURL(base.absoluteString)
         }
-        let trimmedPath = path.drop { $0 == "/" }
-        guard !trimmedPath.isEmpty else { return base.absoluteURL }
-
         let absolute = base.absoluteString
+        let trimmedPath = path.drop { $0 == "/" }
+        guard !trimmedPath.isEmpty else { return absolute }
+
         var head = Substring(absolute)
         var tail: Substring = ""
         if let suffixStart = head.firstIndex(where: { $0 == "?" || $0 == "#" }) {
@@ -22,11 +29,10 @@ enum URLJoining {
             head = head[..<suffixStart]
         }
         var bytes = Array(head.utf8)
+        bytes.reserveCapacity(head.utf8.count + trimmedPath.utf8.count + tail.utf8.count + 8)
         if bytes.last != UInt8(ascii: "/") { bytes.append(UInt8(ascii: "/")) }
         PercentEscaping.appendPath(String(trimmedPath), to: &bytes)
         bytes.append(contentsOf: tail.utf8)
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard let url = URL(string: text) else { throw .invalidURL(text) }
-        return url
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
