@@ -36,8 +36,7 @@ enum JSONWriter {
     ) throws(RequestBuildError) {
         output.append(UInt8(ascii: "{"))
         var first = true
-        for key in dictionary.keys.sorted() {
-            guard let value = dictionary[key] else { continue }
+        for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
             if !first { output.append(UInt8(ascii: ",")) }
             first = false
             appendString(key, to: &output)
@@ -59,7 +58,10 @@ enum JSONWriter {
         output.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { bytes in
-            for byte in bytes {
+            var plainStart = 0
+            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
+                plainStart = index + 1
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(contentsOf: [backslash, byte])
                 case 0x0A: output.append(contentsOf: [backslash, UInt8(ascii: "n")])
@@ -69,9 +71,10 @@ enum JSONWriter {
                     output.append(contentsOf: [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
                     output.append(hexDigits[Int(byte >> 4)])
                     output.append(hexDigits[Int(byte & 0x0F)])
-                default: output.append(byte)
+                default: break
                 }
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart...]))
         }
         output.append(UInt8(ascii: "\""))
     }

@@ -15,6 +15,22 @@ enum ParameterValue {
 
     /// Sorts `value` into its kind. Optionals are unwrapped; `key` names the parameter in errors.
     static func classify(_ value: any Sendable, key: String) throws(RequestBuildError) -> ParameterValue {
+        // Exact-type checks first: cheap, and they cannot mistake an NSNumber holding a Bool for an Int.
+        let valueType = ObjectIdentifier(type(of: value))
+        if valueType == stringType, let string = value as? String { return .string(string) }
+        if valueType == intType, let int = value as? Int { return .number(String(int)) }
+        if valueType == doubleType, let double = value as? Double { return .number(try format(double, key: key)) }
+        if valueType == boolType, let bool = value as? Bool { return .bool(bool) }
+        return try classifyOther(value, key: key)
+    }
+
+    private static let stringType = ObjectIdentifier(String.self)
+    private static let intType = ObjectIdentifier(Int.self)
+    private static let doubleType = ObjectIdentifier(Double.self)
+    private static let boolType = ObjectIdentifier(Bool.self)
+
+    /// Every kind beyond the four exact types, including optionals and bridged values.
+    private static func classifyOther(_ value: any Sendable, key: String) throws(RequestBuildError) -> ParameterValue {
         if let string = value as? String { return .string(string) }
         if type(of: value) is NSNumber.Type, let number = value as? NSNumber { return try classify(number, key: key) }
         if let int = value as? Int { return .number(String(int)) }

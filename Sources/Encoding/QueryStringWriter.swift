@@ -10,8 +10,7 @@ struct QueryStringWriter {
     func write(_ parameters: Parameters) throws(RequestBuildError) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(parameters.count * 24)
-        for key in parameters.keys.sorted() {
-            guard let value = parameters[key] else { continue }
+        for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
             var escapedKey: [UInt8] = []
             PercentEscaping.append(key, to: &escapedKey, allowed: PercentEscaping.queryAllowed)
             try append(value, escapedKey: escapedKey, key: key, to: &output)
@@ -39,8 +38,7 @@ struct QueryStringWriter {
                 try append(element, escapedKey: arrayEncoding.key(escapedKey, index: index), key: key, to: &output)
             }
         case .dictionary(let dictionary):
-            for nestedKey in dictionary.keys.sorted() {
-                guard let nestedValue = dictionary[nestedKey] else { continue }
+            for (nestedKey, nestedValue) in dictionary.sorted(by: { $0.key < $1.key }) {
                 var nested = escapedKey
                 nested.append(contentsOf: PercentEscaping.openBracket)
                 PercentEscaping.append(nestedKey, to: &nested, allowed: PercentEscaping.queryAllowed)
