@@ -4,37 +4,59 @@ import Foundation
 import FoundationNetworking
 #endif
 
+/// A task the watchdog ends once it has been idle for too long.
+struct Watchdog {
+    let task: URLSessionTask
+    let idleTimeout: TimeInterval
+}
+
 extension SessionDelegate {
+    /// How often the watchdog looks for idle tasks while any are watched.
+    static let sweepInterval: TimeInterval = 0.5
+
     /// Fails `task` with `URLError(.timedOut)` once it has sent or received nothing for `idleTimeout`
     /// (plus ``watchdogGrace``), then cancels it.
     ///
     /// A backstop: Foundation on Linux never finishes some transfers, and then no timeout of its own
     /// fires either, because the bytes are all in (for example an unanswered authentication challenge).
+    /// One sweep is pending at a time, whatever the number of tasks, and none while nothing is watched.
     func watch(_ task: URLSessionTask, idleTimeout: TimeInterval) {
         guard idleTimeout.isFinite, idleTimeout > 0 else { return }
-        let deadline = transfers.withLock { $0[task.taskIdentifier]?.lastActivity }
-        guard let deadline else { return }
-        schedule(task, idleTimeout: idleTimeout, at: deadline + idleTimeout + Self.watchdogGrace)
+        transfers.withLock { $0[task.taskIdentifier]?.watchdog = Watchdog(task: task, idleTimeout: idleTimeout) }
+        scheduleSweep()
     }
 
-    private func schedule(_ task: URLSessionTask, idleTimeout: TimeInterval, at deadline: DispatchTime) {
-        DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self, weak task] in
-            guard let self, let task else { return }
-            let now = DispatchTime.now()
-            let outcome = transfers.withLock { transfers -> (expired: SessionTransfer?, next: DispatchTime?) in
-                guard let transfer = transfers[task.taskIdentifier] else { return (nil, nil) }
-                let due = transfer.lastActivity + idleTimeout + Self.watchdogGrace
-                guard due <= now else { return (nil, due) }
-                transfers.removeValue(forKey: task.taskIdentifier)
-                return (transfer, nil)
-            }
-            if let expired = outcome.expired {
-                task.cancel()
-                expired.file?.discard()
-                expired.completion(.failure(URLError(.timedOut)))
-            } else if let next = outcome.next {
-                schedule(task, idleTimeout: idleTimeout, at: next)
-            }
+    private func scheduleSweep() {
+        let alreadyScheduled = sweepScheduled.withLock { scheduled in
+            defer { scheduled = true }
+            return scheduled
         }
+        guard !alreadyScheduled else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.sweepInterval) { [weak self] in
+            self?.sweep()
+        }
+    }
+
+    private func sweep() {
+        // Cleared first: a task watched from here on schedules the next sweep itself.
+        sweepScheduled.withLock { $0 = false }
+        let now = DispatchTime.now()
+        let (expired, stillWatching) = transfers.withLock { transfers in
+            var expired: [(Watchdog, SessionTransfer)] = []
+            for (id, transfer) in transfers {
+                guard let watchdog = transfer.watchdog,
+                    transfer.lastActivity + watchdog.idleTimeout + Self.watchdogGrace <= now
+                else { continue }
+                transfers.removeValue(forKey: id)
+                expired.append((watchdog, transfer))
+            }
+            return (expired, transfers.values.contains { $0.watchdog != nil })
+        }
+        for (watchdog, transfer) in expired {
+            watchdog.task.cancel()
+            transfer.file?.discard()
+            transfer.completion(.failure(URLError(.timedOut)))
+        }
+        if stillWatching { scheduleSweep() }
     }
 }

@@ -12,6 +12,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
     static let watchdogGrace: TimeInterval = 1
 
     let transfers = Locked<[Int: SessionTransfer]>([:])
+    /// Whether a watchdog sweep is pending.
+    let sweepScheduled = Locked(false)
 
     func register(
         _ task: URLSessionTask,

@@ -51,6 +51,8 @@ struct SessionTransfer {
     var failure: (any Error)?
     /// When the task was registered or last sent or received anything.
     var lastActivity = DispatchTime.now()
+    /// Ends the task if it stays idle; `nil` until the transport starts watching it.
+    var watchdog: Watchdog?
 
     init(options: TransferOptions, completion: @escaping Completion) {
         self.options = options

@@ -14,6 +14,7 @@ struct URLSessionTransportTests {
         var path = "movie/1"
         var httpMethod: HTTPMethod = .get
         var task: HTTPTask = .request
+        var timeout: TimeInterval?
     }
 
     private func manager() -> NetworkManager<Stubbed> {
@@ -118,5 +119,25 @@ struct URLSessionTransportTests {
         let base = StubURLProtocol.register { _, _ in .response(status: 204, headers: [:], body: Data()) }
         let empty: EmptyResponse = try await manager().request(Stubbed(baseURL: base, httpMethod: .delete))
         #expect(empty == EmptyResponse())
+    }
+
+    @Test("a transfer that never answers ends as timedOut, exactly once, soon after its timeout")
+    func silentPeerTimesOut() async throws {
+        let base = StubURLProtocol.register { _, _ in .silence }
+        let started = Date()
+        do {
+            _ = try await manager().response(for: Stubbed(baseURL: base, timeout: 1))
+            Issue.record("expected a timeout")
+        } catch {
+            #expect(error.isTimeout, "got \(error)")
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+}
+
+extension NetworkError {
+    fileprivate var isTimeout: Bool {
+        if case .timedOut = self { return true }
+        return false
     }
 }

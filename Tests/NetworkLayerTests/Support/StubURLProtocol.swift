@@ -14,6 +14,8 @@ final class StubURLProtocol: URLProtocol {
     enum Reply: Sendable {
         case response(status: Int, headers: [String: String], body: Data)
         case failure(any Error)
+        /// Never answers, like a peer that stalls after the request.
+        case silence
     }
 
     typealias Handler = @Sendable (_ request: URLRequest, _ body: Data) -> Reply
@@ -56,6 +58,8 @@ final class StubURLProtocol: URLProtocol {
             client?.urlProtocolDidFinishLoading(self)
         case .failure(let error):
             client?.urlProtocol(self, didFailWithError: error)
+        case .silence:
+            break
         }
     }
 

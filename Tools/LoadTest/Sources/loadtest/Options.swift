@@ -1,0 +1,77 @@
+import Foundation
+
+/// The command line of `loadtest`.
+struct Options: Sendable {
+    /// Which of the router's APIs a phase drives.
+    enum API: String, Sendable, CaseIterable {
+        case completion
+        case async
+    }
+
+    static let usage = """
+        usage: loadtest --url URL [--requests N] [--concurrency N] [--warmup N] [--api completion|async|both]
+                        [--max-rss-growth-mb N] [--timeout SECONDS]
+
+          --url                 what every request GETs, e.g. http://127.0.0.1:8080/get (httpbin echoes the query)
+          --requests            requests per API phase                                    [10000]
+          --concurrency         requests in flight at once                                [64]
+          --warmup              requests sent (completion API) before the baseline RSS    [1000]
+          --api                 the router API each phase drives                          [both]
+          --max-rss-growth-mb   allowed RSS growth from after the warm-up to the end      [32]
+          --timeout             seconds a phase may take before its missing requests count as lost [300]
+        """
+
+    var url: URL
+    var requests = 10_000
+    var concurrency = 64
+    var warmup = 1_000
+    var apis: [API] = API.allCases
+    var maximumRSSGrowthMB = 32
+    var timeout: TimeInterval = 300
+
+    /// Parses `arguments` (without the program name).
+    init(parsing arguments: [String]) throws(UsageError) {
+        var url: URL?
+        var remaining = arguments[...]
+        while let flag = remaining.popFirst() {
+            if flag == "-h" || flag == "--help" { throw UsageError(message: nil) }
+            guard let value = remaining.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
+            switch flag {
+            case "--url":
+                guard let parsed = URL(string: value), parsed.scheme != nil, parsed.host != nil else {
+                    throw UsageError(message: "not an absolute URL: \(value)")
+                }
+                url = parsed
+            case "--requests": requests = try Self.count(value, for: flag, minimum: 1)
+            case "--concurrency": concurrency = try Self.count(value, for: flag, minimum: 1)
+            case "--warmup": warmup = try Self.count(value, for: flag, minimum: 0)
+            case "--max-rss-growth-mb": maximumRSSGrowthMB = try Self.count(value, for: flag, minimum: 0)
+            case "--timeout": timeout = TimeInterval(try Self.count(value, for: flag, minimum: 1))
+            case "--api":
+                if value == "both" {
+                    apis = API.allCases
+                } else if let api = API(rawValue: value) {
+                    apis = [api]
+                } else {
+                    throw UsageError(message: "--api must be completion, async or both, not \(value)")
+                }
+            default:
+                throw UsageError(message: "unknown option \(flag)")
+            }
+        }
+        guard let url else { throw UsageError(message: "--url is required") }
+        self.url = url
+    }
+
+    private static func count(_ text: String, for flag: String, minimum: Int) throws(UsageError) -> Int {
+        guard let value = Int(text), value >= minimum else {
+            throw UsageError(message: "\(flag) must be a whole number of at least \(minimum), not \(text)")
+        }
+        return value
+    }
+}
+
+/// A command line that cannot be run; `message` is nil when help was asked for.
+struct UsageError: Error {
+    let message: String?
+}

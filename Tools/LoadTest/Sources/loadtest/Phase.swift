@@ -1,0 +1,104 @@
+import Foundation
+import NetworkLayer
+import Synchronization
+
+/// Sends `requests` GETs through one router, at most `concurrency` in flight, and waits for them all.
+struct Phase: Sendable {
+    /// What a phase measured.
+    struct Outcome: Sendable {
+        var name: String
+        var summary: Ledger.Summary
+        var seconds: Double
+        /// Resident memory once the phase was over, in kibibytes.
+        var residentKiB: Int?
+
+        var requestsPerSecond: Double { seconds > 0 ? Double(summary.completed) / seconds : 0 }
+    }
+
+    let name: String
+    let api: Options.API
+    let router: Router<LoadEndpoint>
+    let target: URL
+    let requests: Int
+    let concurrency: Int
+    /// How long to wait for the last completion before the missing ones count as lost.
+    let timeout: TimeInterval
+
+    func run() async -> Outcome {
+        let ledger = Ledger(requests: requests)
+        let ids = IDSource(count: requests)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var driver: Task<Void, Never>?
+        switch api {
+        case .completion:
+            for _ in 0..<min(concurrency, requests) { sendNext(from: ids, into: ledger) }
+        case .async:
+            driver = Task { await sendWithAsyncAwait(from: ids, into: ledger) }
+        }
+        let deadline = start + .seconds(timeout)
+        while ledger.completed < requests, clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        let elapsed = clock.now - start
+        if ledger.completed < requests {
+            driver?.cancel()
+            router.cancel()
+        }
+        // Late duplicates, had there been any, would show up in this pause.
+        try? await Task.sleep(for: .milliseconds(500))
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return Outcome(
+            name: name, summary: ledger.summary(), seconds: seconds, residentKiB: ResidentMemory.kibibytes())
+    }
+
+    private func endpoint(_ id: Int) -> LoadEndpoint {
+        LoadEndpoint(target: target, phase: name, id: id)
+    }
+
+    /// Sends the next request with a completion handler, whose completion sends the one after it.
+    private func sendNext(from ids: IDSource, into ledger: Ledger) {
+        guard let id = ids.next() else { return }
+        router.request(endpoint(id)) { (result: Result<Response, NetworkError>) in
+            ledger.record(id: id, result)
+            sendNext(from: ids, into: ledger)
+        }
+    }
+
+    /// `concurrency` tasks that each send one request after another with `async`/`await`.
+    private func sendWithAsyncAwait(from ids: IDSource, into ledger: Ledger) async {
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<min(concurrency, requests) {
+                group.addTask {
+                    while let id = ids.next() {
+                        let result: Result<Response, NetworkError>
+                        do throws(NetworkError) {
+                            result = .success(try await router.request(endpoint(id)))
+                        } catch {
+                            result = .failure(error)
+                        }
+                        ledger.record(id: id, result)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Hands out the ids `0..<count`, each once, to whichever sender asks next.
+final class IDSource: Sendable {
+    private let count: Int
+    private let issued = Mutex(0)
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    func next() -> Int? {
+        issued.withLock { issued in
+            guard issued < count else { return nil }
+            defer { issued += 1 }
+            return issued
+        }
+    }
+}
