@@ -5,8 +5,9 @@
 #
 # HARNESS is a file name in Fuzz/Harnesses without `Fuzz.swift` (QueryEncoder, JSONBody, ...);
 # without any, every harness runs, one after the other, each as a single process.
-#   --smoke   20,000 inputs or 20 s per harness, whichever comes first, from a fresh corpus (CI)
-#   default   10,000,000 inputs per harness; the corpus grows in $FUZZ_BUILD_DIR/corpus/HARNESS
+#   --smoke   20,000 inputs or 20 s per harness, whichever comes first, from a fresh corpus, built
+#             without optimisation so that building stays quick (CI)
+#   default   10,000,000 inputs per harness, built with -O; the corpus grows in $FUZZ_BUILD_DIR/corpus/HARNESS
 #
 # Exits non-zero when a build fails or any harness crashes or breaks an invariant; the input is
 # saved as $FUZZ_BUILD_DIR/artifacts/HARNESS/crash-* (replay: BINARY ARTIFACT).
@@ -16,6 +17,7 @@
 #   FUZZ_SOURCES_DIR  the library sources to fuzz              [Sources]
 #   FUZZ_RUNS         inputs per harness, overriding the mode  [20000 smoke, 10000000 default]
 #   FUZZ_MAX_TIME     seconds per harness, 0 = no limit        [20 smoke, 0 default]
+#   FUZZ_OPTIMIZATION swiftc optimisation flag                 [-Onone smoke, -O default]
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -54,9 +56,11 @@ sources_dir=${FUZZ_SOURCES_DIR:-Sources}
 if ((smoke)); then
     runs=${FUZZ_RUNS:-20000}
     max_time=${FUZZ_MAX_TIME:-20}
+    optimization=${FUZZ_OPTIMIZATION:--Onone}
 else
     runs=${FUZZ_RUNS:-10000000}
     max_time=${FUZZ_MAX_TIME:-0}
+    optimization=${FUZZ_OPTIMIZATION:--O}
 fi
 mkdir -p "$build_dir/lib" "$build_dir/bin" "$build_dir/logs"
 
@@ -65,8 +69,8 @@ library_sources=()
 while IFS= read -r file; do library_sources+=("$file"); done < <(
     find "$sources_dir"/{EndPoint,Encoding,Service,Manager,Model} -name '*.swift' | sort
 )
-sanitize=(-O "-sanitize=fuzzer,address" -swift-version 6 -parse-as-library)
-say "building NetworkLayer for fuzzing (${#library_sources[@]} files from $sources_dir)"
+sanitize=("$optimization" "-sanitize=fuzzer,address" -swift-version 6 -parse-as-library)
+say "building NetworkLayer for fuzzing (${#library_sources[@]} files from $sources_dir, $optimization)"
 if ! swiftc "${sanitize[@]}" -enable-testing -module-name NetworkLayer -package-name networklayer \
     -emit-module -emit-module-path "$build_dir/lib/NetworkLayer.swiftmodule" \
     -emit-library -static -o "$build_dir/lib/libNetworkLayer.a" \

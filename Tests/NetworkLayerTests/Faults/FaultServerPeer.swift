@@ -39,7 +39,7 @@ enum FaultServerPeer {
     static func requireURL(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
         try #require(
             configuredURL,
-            "FAULT_SERVER_URL must be a loopback http URL of a running scripts/fault_server.py (scripts/test.sh starts one)",
+            "FAULT_SERVER_URL must be a loopback http URL of a running fault server (scripts/test.sh starts one)",
             sourceLocation: sourceLocation
         )
     }
@@ -100,7 +100,7 @@ extension Trait where Self == ConditionTrait {
     static var needsFaultServer: Self {
         .enabled(
             if: FaultServerPeer.isEnabled,
-            "FAULT_SERVER_URL is not set: fault tests skipped (scripts/test.sh runs them against scripts/fault_server.py)"
+            "FAULT_SERVER_URL is not set: fault tests skipped (scripts/test.sh runs them against a fault server)"
         )
     }
 }
