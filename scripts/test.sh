@@ -15,6 +15,7 @@
 #
 # Environment:
 #   SWIFT_SCRATCH_PATH          build directory for the root package       [SwiftPM's default, .build]
+#   NETWORKLAYER_SKIP_LINT=1       skip swift format lint
 #   NETWORKLAYER_SKIP_EXAMPLES=1   skip Examples/*/scripts/test.sh
 #   NETWORKLAYER_SKIP_BENCHMARKS=1 skip Benchmarks/scripts/test.sh
 #   NETWORKLAYER_SKIP_COMPLETION=1 skip scripts/check_completion.py (also skipped with the examples)
@@ -81,6 +82,22 @@ elif ! "$python" -c 'import venv, ensurepip' >/dev/null 2>&1; then
 fi
 if ((${#missing[@]} > 0)); then
     apt_install "${missing[@]}"
+fi
+
+# --- Lint --------------------------------------------------------------------------------------
+
+# The toolchain's swift-format with the repository's .swift-format: 4 spaces, 120 columns, every
+# public declaration documented. Any finding fails the run.
+if [[ ${NETWORKLAYER_SKIP_LINT:-0} != 1 ]]; then
+    say "swift format lint --strict"
+    lint_targets=(Sources Tests Package.swift)
+    for package in Examples/*/ Benchmarks/ Tools/*/; do
+        for part in Sources Tests Benchmarks Package.swift; do
+            if [[ -e $package$part ]]; then lint_targets+=("$package$part"); fi
+        done
+    done
+    if [[ -d Fuzz ]]; then lint_targets+=(Fuzz); fi
+    swift format lint --strict --recursive "${lint_targets[@]}" </dev/null || die "swift format lint found problems"
 fi
 
 # --- Test peer ---------------------------------------------------------------------------------

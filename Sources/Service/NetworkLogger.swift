@@ -30,7 +30,9 @@ public struct NetworkLogger: Sendable {
         var lines = ["→ \(request.httpMethod ?? "GET") \(request.url.map(redactor.url) ?? "<no URL>")"]
         lines += headerLines(request.allHTTPHeaderFields ?? [:])
         if let body = request.httpBody {
-            lines.append("  body (\(body.count) bytes): \(bodyPreview(body, contentType: request.value(forHTTPHeaderField: "Content-Type")))")
+            lines.append(
+                "  body (\(body.count) bytes): \(bodyPreview(body, contentType: request.value(forHTTPHeaderField: "Content-Type")))"
+            )
         }
         sink.write(lines.joined(separator: "\n"))
     }
@@ -45,7 +47,9 @@ public struct NetworkLogger: Sendable {
             var headers: [String: String] = [:]
             for header in response.headers { headers[header.name] = header.value }
             lines += headerLines(headers)
-            lines.append("  body (\(response.data.count) bytes): \(bodyPreview(response.data, contentType: response.httpResponse.value(forHTTPHeaderField: "Content-Type")))")
+            lines.append(
+                "  body (\(response.data.count) bytes): \(bodyPreview(response.data, contentType: response.httpResponse.value(forHTTPHeaderField: "Content-Type")))"
+            )
             sink.write(lines.joined(separator: "\n"))
         case .failure(let error):
             sink.write("✕ \(target) (\(milliseconds) ms): \(error.logDescription)")
@@ -61,7 +65,9 @@ public struct NetworkLogger: Sendable {
             parts.append("-H \(Self.shellQuoted("\(name): \(redactor.header(name, value: value))"))")
         }
         if let body = request.httpBody {
-            parts.append("--data-binary \(Self.shellQuoted(redactedBody(body, contentType: request.value(forHTTPHeaderField: "Content-Type"))))")
+            parts.append(
+                "--data-binary \(Self.shellQuoted(redactedBody(body, contentType: request.value(forHTTPHeaderField: "Content-Type"))))"
+            )
         }
         parts.append(Self.shellQuoted(request.url.map(redactor.url) ?? ""))
         return parts.joined(separator: " ")

@@ -5,7 +5,8 @@ import FoundationNetworking
 #endif
 
 /// The completion of the article-shaped request API: exactly one of `error` or `response` is set.
-public typealias NetworkRouterCompletion = @Sendable (_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) -> Void
+public typealias NetworkRouterCompletion =
+    @Sendable (_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) -> Void
 
 /// Something that sends the requests of one endpoint type.
 public protocol NetworkRouter: AnyObject, Sendable {

@@ -57,7 +57,8 @@ public struct StubTransport<EndPoint: EndPointType>: Sendable {
             throw error
         case .http(let statusCode, let headers, let data):
             guard let url = request.url,
-                let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers.dictionary)
+                let response = HTTPURLResponse(
+                    url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers.dictionary)
             else { throw URLError(.badServerResponse) }
             return (data, response)
         }

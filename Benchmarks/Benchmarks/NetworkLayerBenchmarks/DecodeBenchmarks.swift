@@ -14,12 +14,14 @@ enum DecodeBenchmarks {
             print("Skipping the TMDB decode benchmarks: no fixture at \(fixture.path)")
             return
         }
-        guard let httpResponse = HTTPURLResponse(
-            url: fixture,
-            statusCode: 200,
-            httpVersion: "HTTP/1.1",
-            headerFields: ["Content-Type": "application/json;charset=utf-8"]
-        ) else { return }
+        guard
+            let httpResponse = HTTPURLResponse(
+                url: fixture,
+                statusCode: 200,
+                httpVersion: "HTTP/1.1",
+                headerFields: ["Content-Type": "application/json;charset=utf-8"]
+            )
+        else { return }
         let response = Response(request: URLRequest(url: fixture), httpResponse: httpResponse, data: data)
         let decoder = JSONDecoder()
         let manager = NetworkManager<SampleAPI>(

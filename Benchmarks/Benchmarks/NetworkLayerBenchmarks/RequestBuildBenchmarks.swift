@@ -1,5 +1,5 @@
-import Benchmark
 import BeagleAdapter
+import Benchmark
 import Foundation
 import NetworkLayer
 

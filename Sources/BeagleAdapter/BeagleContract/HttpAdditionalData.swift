@@ -27,7 +27,8 @@ public struct HttpAdditionalData: RemoteScreenAdditionalData, Hashable {
         }
     }
 
-    /// The methods Beagle lets a screen request use.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// The methods Beagle lets a screen request use, spelled as Beagle spells them.
     public enum Method: String, Sendable, Hashable, CaseIterable {
         /// `POST`.
         case POST

@@ -91,9 +91,11 @@ struct BeagleEndpointRequestTests {
         #expect(request.httpBody == Data(#"{"list":[1,2],"name":"beagle"}"#.utf8))
     }
 
-    @Test("A raw request without a body sends {}; with GET or HEAD it sends none", arguments: [
-        ("POST", "{}"), ("DELETE", "{}"), ("GET", nil), ("HEAD", nil),
-    ] as [(String, String?)])
+    @Test(
+        "A raw request without a body sends {}; with GET or HEAD it sends none",
+        arguments: [
+            ("POST", "{}"), ("DELETE", "{}"), ("GET", nil), ("HEAD", nil),
+        ] as [(String, String?)])
     func rawRequestBody(method: String, body: String?) throws {
         let request = try urlRequest("https://host/raw", .rawRequest(Request.RequestData(method: method, headers: nil)))
         #expect(request.httpMethod == method)

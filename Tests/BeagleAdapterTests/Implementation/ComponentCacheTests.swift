@@ -1,6 +1,7 @@
-@testable import BeagleAdapter
 import Foundation
 import Testing
+
+@testable import BeagleAdapter
 
 @Suite("ComponentCache")
 struct ComponentCacheTests {

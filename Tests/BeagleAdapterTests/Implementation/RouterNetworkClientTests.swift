@@ -30,9 +30,11 @@ struct RouterNetworkClientTests {
         #expect(response.data.isEmpty)
     }
 
-    @Test("Statuses outside the accepted ones fail with data, request and response", arguments: [
-        (404, Set(200...299)), (500, Set(200...299)), (201, Set([200])), (302, Set(200...299)),
-    ] as [(Int, Set<Int>)])
+    @Test(
+        "Statuses outside the accepted ones fail with data, request and response",
+        arguments: [
+            (404, Set(200...299)), (500, Set(200...299)), (201, Set([200])), (302, Set(200...299)),
+        ] as [(Int, Set<Int>)])
     func statusOutsideRange(status: Int, accepted: Set<Int>) async throws {
         let client = RouterNetworkClient(
             transport: HTTPFixtures.transport(status: status, body: "problem"),

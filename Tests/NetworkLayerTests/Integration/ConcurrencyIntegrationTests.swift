@@ -11,9 +11,13 @@ struct ConcurrencyIntegrationTests {
 
         for index in 0..<100 {
             router.request(.get(query: ["i": index])) { (result: Result<Response, NetworkError>) in
-                recorder.record((index, result.flatMap { response in
-                    Result { () throws(NetworkError) in try response.decode(HTTPBinEcho.self).args?["i"] }
-                }))
+                recorder.record(
+                    (
+                        index,
+                        result.flatMap { response in
+                            Result { () throws(NetworkError) in try response.decode(HTTPBinEcho.self).args?["i"] }
+                        }
+                    ))
             }
         }
         let deliveries = await recorder.collect(expected: 100, within: .seconds(30))

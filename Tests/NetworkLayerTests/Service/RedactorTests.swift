@@ -60,7 +60,9 @@ struct RedactorTests {
 
     @Test("hides nested secret names such as auth[token]")
     func nestedNames() {
-        #expect(Redactor().formEncoded("auth%5Btoken%5D=t&auth%5Buser%5D=me") == "auth%5Btoken%5D=REDACTED&auth%5Buser%5D=me")
+        #expect(
+            Redactor().formEncoded("auth%5Btoken%5D=t&auth%5Buser%5D=me")
+                == "auth%5Btoken%5D=REDACTED&auth%5Buser%5D=me")
         #expect(Redactor().formEncoded("tokens%5B%5D=1") == "tokens%5B%5D=1")
     }
 }
