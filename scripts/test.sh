@@ -16,6 +16,7 @@
 # Environment:
 #   SWIFT_SCRATCH_PATH          build directory for the root package       [SwiftPM's default, .build]
 #   NETWORKLAYER_SKIP_LINT=1       skip swift format lint
+#   NETWORKLAYER_SKIP_DOCS=1       skip the DocC build (scripts/docs.sh, in "${SWIFT_SCRATCH_PATH:-.build}-docs")
 #   NETWORKLAYER_SKIP_EXAMPLES=1   skip Examples/*/scripts/test.sh
 #   NETWORKLAYER_SKIP_BENCHMARKS=1 skip Benchmarks/scripts/test.sh
 #   NETWORKLAYER_SKIP_COMPLETION=1 skip scripts/check_completion.py (also skipped with the examples)
@@ -250,6 +251,16 @@ fi
 if [[ ${NETWORKLAYER_SKIP_SNIPPETS:-0} != 1 ]]; then
     say "compiling the documentation's code samples (scripts/check_snippets.py)"
     python3 scripts/check_snippets.py </dev/null || die "a code sample in the documentation does not compile"
+fi
+
+# --- Documentation ---------------------------------------------------------------------------
+
+# DocC with the toolchain's docc, in a build directory of its own; any warning fails the run.
+if [[ ${NETWORKLAYER_SKIP_DOCS:-0} != 1 ]]; then
+    say "building the documentation (scripts/docs.sh)"
+    docs_scratch=${SWIFT_SCRATCH_PATH:-.build}-docs
+    SWIFT_SCRATCH_PATH=$docs_scratch bash "$root/scripts/docs.sh" "$docs_scratch/archives" </dev/null ||
+        die "the documentation does not build cleanly"
 fi
 
 # --- Fuzzing -----------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ public struct StubTransport<EndPoint: EndPointType>: Sendable {
 
     /// When responses arrive.
     public let behavior: Behavior
-    private let respond: @Sendable (EndPoint) -> StubResponse
+    private let respond: @Sendable (EndPoint, URLRequest) -> StubResponse
 
     /// Creates a stub transport.
     ///
@@ -43,7 +43,40 @@ public struct StubTransport<EndPoint: EndPointType>: Sendable {
         respond: @escaping @Sendable (EndPoint) -> StubResponse = { StubResponse.sampleData(of: $0) }
     ) {
         self.behavior = behavior
-        self.respond = respond
+        self.respond = { endpoint, _ in respond(endpoint) }
+    }
+
+    /// Creates a stub transport that serves several fixtures per endpoint, in order.
+    ///
+    /// Each request with the same method and URL gets the next of its endpoint's fixtures; once they
+    /// are used up, the last one repeats. Handy for retries, paging and "fails, then works" flows:
+    ///
+    /// ```swift
+    /// let stub = StubTransport<MovieAPI> { endpoint in
+    ///     [.http(503), .sampleData(of: endpoint)]
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - behavior: When responses arrive. Defaults to ``Behavior/immediate``.
+    ///   - fixtures: The responses for an endpoint, in the order they are served. An empty list
+    ///     answers with the endpoint's sample data.
+    public init(
+        behavior: Behavior = .immediate,
+        fixtures: @escaping @Sendable (EndPoint) -> [StubResponse]
+    ) {
+        let served = Locked<[String: Int]>([:])
+        self.behavior = behavior
+        self.respond = { endpoint, request in
+            let responses = fixtures(endpoint)
+            guard let last = responses.last else { return .sampleData(of: endpoint) }
+            let key = "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "")"
+            let index = served.withLock { counts in
+                defer { counts[key, default: 0] += 1 }
+                return counts[key, default: 0]
+            }
+            return index < responses.count ? responses[index] : last
+        }
     }
 
     /// The stubbed answer to `request`, which was built from `endpoint`.
@@ -52,7 +85,7 @@ public struct StubTransport<EndPoint: EndPointType>: Sendable {
             try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
         }
         try Task.checkCancellation()
-        switch respond(endpoint).outcome {
+        switch respond(endpoint, request).outcome {
         case .failure(let error):
             throw error
         case .http(let statusCode, let headers, let data):
