@@ -12,43 +12,25 @@ import FoundationNetworking
 /// `FAULT_SERVER_URL` names the server. Without it the suites are skipped, unless
 /// `NETWORKLAYER_REQUIRE_INTEGRATION=1` says they must run: then every test fails instead.
 enum FaultServerPeer {
-    private static let environment = ProcessInfo.processInfo.environment
-
-    /// The configured base URL, if it is a loopback `http` URL.
-    static let configuredURL: URL? = {
-        guard let text = environment["FAULT_SERVER_URL"], !text.isEmpty, let url = URL(string: text),
-            url.scheme == "http", let host = url.host, ["127.0.0.1", "localhost"].contains(host.lowercased())
-        else { return nil }
-        return url
-    }()
-
-    /// Whether the run promised that the integration tests execute (`scripts/test.sh` sets it).
-    static let isRequired = environment["NETWORKLAYER_REQUIRE_INTEGRATION"] == "1"
+    static let peer = LoopbackPeer(variable: "FAULT_SERVER_URL", description: "fault server")
 
     /// Whether the fault suites run at all.
-    static var isEnabled: Bool { environment["FAULT_SERVER_URL"] != nil || isRequired }
+    static var isEnabled: Bool { peer.isEnabled }
 
-    /// Where the endpoints point. Without a configured server this is a URL the router refuses to
-    /// build, but every test has already failed on ``requireURL()`` by then.
-    static var baseURL: URL { configuredURL ?? URL(fileURLWithPath: "/fault-server-not-configured") }
+    /// Where the endpoints point.
+    static var baseURL: URL { peer.baseURL }
 
     /// A loopback port nothing listens on, so connecting is refused at once (no route needed).
     static let closedPortURL = URL(string: "http://127.0.0.1:1")
 
     /// The base URL, or a failed test explaining how to get one.
     static func requireURL(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
-        try #require(
-            configuredURL,
-            "FAULT_SERVER_URL must be a loopback http URL of a running fault server (scripts/test.sh starts one)",
-            sourceLocation: sourceLocation
-        )
+        try peer.requireURL(sourceLocation: sourceLocation)
     }
 
     /// The same server under another origin: `localhost` instead of `127.0.0.1`.
     static func otherOriginURL() throws -> URL {
-        var components = try #require(URLComponents(url: try requireURL(), resolvingAgainstBaseURL: false))
-        components.host = components.host == "localhost" ? "127.0.0.1" : "localhost"
-        return try #require(components.url)
+        try peer.otherOriginURL()
     }
 
     /// A router on a fresh ephemeral session, with the library's defaults (no retry policy).
@@ -56,8 +38,7 @@ enum FaultServerPeer {
         configuration: RouterConfiguration = RouterConfiguration(),
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Router<FaultEndpoint> {
-        _ = try requireURL(sourceLocation: sourceLocation)
-        return Router(configuration: configuration, transport: URLSessionTransport(configuration: .ephemeral))
+        try peer.makeRouter(configuration: configuration, sourceLocation: sourceLocation)
     }
 
     /// A manager over ``makeRouter(configuration:sourceLocation:)``.

@@ -11,40 +11,22 @@ import FoundationNetworking
 /// `HTTPBIN_URL` names the server. Without it the suites are skipped, unless
 /// `NETWORKLAYER_REQUIRE_INTEGRATION=1` says they must run: then every test fails instead.
 enum HTTPBinPeer {
-    private static let environment = ProcessInfo.processInfo.environment
-
-    /// The configured base URL, if it is a loopback `http` URL.
-    static let configuredURL: URL? = {
-        guard let text = environment["HTTPBIN_URL"], !text.isEmpty, let url = URL(string: text),
-            url.scheme == "http", let host = url.host, isLoopback(host)
-        else { return nil }
-        return url
-    }()
-
-    /// Whether the run promised that the integration tests execute (`scripts/test.sh` sets it).
-    static let isRequired = environment["NETWORKLAYER_REQUIRE_INTEGRATION"] == "1"
+    static let peer = LoopbackPeer(variable: "HTTPBIN_URL", description: "httpbin")
 
     /// Whether the integration suites run at all.
-    static var isEnabled: Bool { environment["HTTPBIN_URL"] != nil || isRequired }
+    static var isEnabled: Bool { peer.isEnabled }
 
-    /// Where the endpoints point. Without a configured server this is a URL the router refuses to
-    /// build, but every test has already failed on ``requireURL()`` by then.
-    static var baseURL: URL { configuredURL ?? URL(fileURLWithPath: "/httpbin-not-configured") }
+    /// Where the endpoints point.
+    static var baseURL: URL { peer.baseURL }
 
     /// The base URL, or a failed test explaining how to get one.
     static func requireURL(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
-        try #require(
-            configuredURL,
-            "HTTPBIN_URL must be a loopback http URL of a running httpbin (scripts/test.sh starts one)",
-            sourceLocation: sourceLocation
-        )
+        try peer.requireURL(sourceLocation: sourceLocation)
     }
 
     /// The same server under another origin: `localhost` instead of `127.0.0.1`.
     static func otherOriginURL() throws -> URL {
-        var components = try #require(URLComponents(url: try requireURL(), resolvingAgainstBaseURL: false))
-        components.host = components.host == "localhost" ? "127.0.0.1" : "localhost"
-        return try #require(components.url)
+        try peer.otherOriginURL()
     }
 
     /// A router on a fresh ephemeral session, so no cookie or cache outlives a test.
@@ -52,19 +34,14 @@ enum HTTPBinPeer {
         configuration: RouterConfiguration = RouterConfiguration(),
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Router<HTTPBinEndpoint> {
-        _ = try requireURL(sourceLocation: sourceLocation)
-        return Router(configuration: configuration, transport: URLSessionTransport(configuration: .ephemeral))
+        try peer.makeRouter(configuration: configuration, sourceLocation: sourceLocation)
     }
 
-    /// A manager over ``makeRouter(configuration:)``.
+    /// A manager over ``makeRouter(configuration:sourceLocation:)``.
     static func makeManager(
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> NetworkManager<HTTPBinEndpoint> {
         NetworkManager(router: try makeRouter(sourceLocation: sourceLocation))
-    }
-
-    private static func isLoopback(_ host: String) -> Bool {
-        ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased())
     }
 }
 
