@@ -54,6 +54,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
             transfer.body = Data()
             transfer.receivedBytes = 0
             transfer.lastActivity = .now()
+            if transfer.options.destination != nil {
+                // Looked up once per response: reading a header on every chunk is costly on Linux.
+                transfer.progressTotal = http.flatMap(SessionTransfer.progressTotal(of:))
+            }
             if transfer.options.destination != nil, http?.isSuccessful == true {
                 do {
                     transfer.file = try transfer.file ?? DownloadFile()
@@ -86,9 +90,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
             transfer.lastActivity = .now()
             transfer.receivedBytes += Int64(data.count)
             if let file = transfer.file {
-                let total = transfer.response.flatMap(SessionTransfer.progressTotal(of:))
                 return .write(
-                    file, progress: transfer.options.downloadProgress, received: transfer.receivedBytes, total: total)
+                    file, progress: transfer.options.downloadProgress, received: transfer.receivedBytes,
+                    total: transfer.progressTotal)
             }
             if let limit = transfer.options.maximumResponseSize, transfer.body.count + data.count > limit {
                 return .tooLarge(limit: limit)

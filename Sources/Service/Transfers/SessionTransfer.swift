@@ -43,6 +43,8 @@ struct SessionTransfer {
     /// The partial download of a `2xx` body.
     var file: DownloadFile?
     var receivedBytes: Int64 = 0
+    /// The download progress total of ``response``, when the body goes to ``file``.
+    var progressTotal: Int64?
     /// The 401 of a Basic challenge the delegate declined.
     var challengeResponse: HTTPURLResponse?
     /// The request to send next, with the body, when a redirect keeps the method.

@@ -64,7 +64,7 @@ extension TMDBError {
         case .notFound(let response):
             self = .notFound(Self.status(in: response))
         case .clientError(let response) where response.statusCode == 429:
-            let retryAfter = response.headers["Retry-After"].flatMap { RetryAfter.seconds(from: $0) }
+            let retryAfter = response.retryAfter
             self = .rateLimited(retryAfter: retryAfter, Self.status(in: response))
         case .clientError(let response):
             self = .rejected(httpStatus: response.statusCode, Self.status(in: response))
