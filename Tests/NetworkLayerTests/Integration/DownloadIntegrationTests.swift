@@ -4,8 +4,9 @@ import Testing
 
 @Suite("Integration: downloads", .needsHTTPBin, .serialized)
 struct DownloadIntegrationTests {
-    /// Temporary-file names this library's transfers use.
-    static let leftoverSuffixes = [".download", ".multipart"]
+    /// Temporary-file names this library's downloads use. Not `.multipart`: the upload suite runs
+    /// alongside this one and its forms' temporary files would show up here.
+    static let leftoverSuffixes = [".download"]
 
     private static func makeDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("downloads-\(UUID().uuidString)")
