@@ -58,6 +58,6 @@ struct ConcurrencyIntegrationTests {
 
         #expect(deliveries.count == 4)
         #expect(deliveries.allSatisfy { $0.value.failure?.isCancellation == true })
-        #expect(deliveries.allSatisfy { start.duration(to: $0.arrival) < .seconds(2) })
+        #expect(deliveries.allSatisfy { start.duration(to: $0.arrival) < .seconds(2.5) })
     }
 }

@@ -107,7 +107,7 @@ struct UploadIntegrationTests {
 
         try #require(deliveries.count == 1)
         #expect(deliveries[0].value.failure?.isCancellation == true)
-        #expect(start.duration(to: deliveries[0].arrival) < .seconds(2))
+        #expect(start.duration(to: deliveries[0].arrival) < .seconds(2.5))
         #expect(temporaryFiles(endingIn: [".multipart"]).subtracting(before).isEmpty)
     }
 
