@@ -113,8 +113,8 @@ class Block:
 
     @property
     def target(self) -> str:
-        stem = self.doc.stem if self.doc.stem != "README" else "_".join(self.doc.parent.parts + ("README",))
-        stem = identifier(stem.replace("Examples_", ""))
+        # The whole relative path, so two catalogs may both have an article of the same name.
+        stem = identifier("_".join(self.doc.with_suffix("").parts))
         kind = "prelude_" + identifier(self.prelude or "") if self.hidden else str(self.ordinal)
         return f"Snippet_{stem}_{kind}"
 
