@@ -37,7 +37,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
             transfers[task.taskIdentifier]?.failure = error
             transfers[task.taskIdentifier]?.body = Data()
         }
-        task.cancel()
+        Self.cancel(task)
+    }
+
+    /// Cancels `task` from another thread: cancelling waits for the session's work thread, where the
+    /// callbacks run (see ``InlineDelegateQueue``), and so may be called from one of them.
+    static func cancel(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
     }
 
     func urlSession(
@@ -180,9 +186,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
             // hand the 401 back. Credentials travel in headers the caller sets.
             let failure = challenge.failureResponse as? HTTPURLResponse ?? Self.unauthorized(for: task)
             transfers.withLock { $0[task.taskIdentifier]?.challengeResponse = failure }
-            completionHandler(.cancelAuthenticationChallenge, nil)
+            // Deferred: Foundation answers on the session's work thread, which may be this one.
+            DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
         default:
-            completionHandler(.performDefaultHandling, nil)
+            DispatchQueue.global().async { completionHandler(.performDefaultHandling, nil) }
         }
         #else
         completionHandler(.performDefaultHandling, nil)

@@ -11,6 +11,10 @@ import FoundationNetworking
 /// response sizes and report transfer progress. On Linux a `401` carrying
 /// `WWW-Authenticate: Basic realm=…` otherwise never completes; here it comes back as a 401
 /// response (with an empty body, which Foundation discards).
+///
+/// On Linux the delegate's callbacks run on the session's own network thread, as Foundation runs the
+/// completion of its `async` methods: a body is never read faster than it is handled, so a download's
+/// memory stays flat, and a response costs no extra thread hops.
 public final class URLSessionTransport: TransferTransport {
     /// The default for ``maximumResponseSize``: 100 MB.
     public static let defaultMaximumResponseSize = 100 * 1024 * 1024
@@ -45,10 +49,14 @@ public final class URLSessionTransport: TransferTransport {
         maximumResentRedirects: Int = 10
     ) {
         let delegate = SessionDelegate()
+        #if canImport(FoundationNetworking)
+        let queue = InlineDelegateQueue()
+        #else
         let queue = OperationQueue()
-        queue.name = "NetworkLayer.URLSessionTransport"
         // Serial, so each task's response, data and completion callbacks arrive in order.
         queue.maxConcurrentOperationCount = 1
+        #endif
+        queue.name = "NetworkLayer.URLSessionTransport"
         self.delegate = delegate
         self.redirectPolicy = redirectPolicy
         self.maximumResponseSize = maximumResponseSize
@@ -166,12 +174,12 @@ public final class URLSessionTransport: TransferTransport {
                 } else {
                     delegate.discard(task, with: CancellationError())
                     // Completes the never-resumed task, so the session does not wait for it on invalidation.
-                    task.cancel()
+                    SessionDelegate.cancel(task)
                 }
             }
         } onCancel: {
             running.withLock { state in
-                if case .started(let task) = state { task.cancel() }
+                if case .started(let task) = state { SessionDelegate.cancel(task) }
                 state = .cancelled
             }
         }

@@ -6,8 +6,13 @@ import Foundation
 /// temporary directory, even after a successful move and after a cancel. This file is always
 /// either moved to its destination or removed.
 final class DownloadFile: Sendable {
+    /// How many bytes are gathered before they go to disk: one write per 256 KB, not one per chunk,
+    /// so the delegate keeps pace with the socket and chunks do not queue up in memory.
+    static let bufferSize = 256 * 1024
+
     let url: URL
     private let handle: FileHandle
+    private let pending = Locked(Data())
 
     /// Creates an empty temporary file.
     init() throws {
@@ -21,15 +26,25 @@ final class DownloadFile: Sendable {
 
     /// Appends `data`.
     func write(_ data: Data) throws {
-        if #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) {
-            try handle.write(contentsOf: data)
-        } else {
-            handle.write(data)
+        try pending.withLock { pending in
+            if pending.isEmpty, data.count >= Self.bufferSize {
+                try write(contentsOf: data)
+                return
+            }
+            if pending.isEmpty { pending.reserveCapacity(Self.bufferSize) }
+            pending.append(data)
+            if pending.count >= Self.bufferSize { try flush(&pending) }
         }
     }
 
-    /// Closes the file and moves it to `destination`, replacing any file there.
+    /// Writes what is gathered, closes the file and moves it to `destination`, replacing any file there.
     func move(to destination: URL) throws {
+        do {
+            try pending.withLock { try flush(&$0) }
+        } catch {
+            discard()
+            throw error
+        }
         try? handle.close()
         let manager = FileManager.default
         if manager.fileExists(atPath: destination.path) {
@@ -45,7 +60,22 @@ final class DownloadFile: Sendable {
 
     /// Closes and removes the file.
     func discard() {
+        pending.withLock { $0 = Data() }
         try? handle.close()
         try? FileManager.default.removeItem(at: url)
+    }
+
+    private func flush(_ pending: inout Data) throws {
+        guard !pending.isEmpty else { return }
+        try write(contentsOf: pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private func write(contentsOf data: Data) throws {
+        if #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) {
+            try handle.write(contentsOf: data)
+        } else {
+            handle.write(data)
+        }
     }
 }

@@ -37,5 +37,8 @@ public struct TransferProgress: Sendable, Hashable {
     }
 }
 
-/// Receives ``TransferProgress`` reports. Called on the transport's delegate queue; keep it short.
+/// Receives ``TransferProgress`` reports.
+///
+/// Called on the thread that delivers the session's callbacks (on Linux, the session's network thread):
+/// keep it short and never block in it, or hand the reports to an `AsyncStream`.
 public typealias TransferProgressHandler = @Sendable (TransferProgress) -> Void

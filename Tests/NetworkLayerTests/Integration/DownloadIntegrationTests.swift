@@ -107,4 +107,27 @@ struct DownloadIntegrationTests {
         #expect(!FileManager.default.fileExists(atPath: destination.path))
         #expect(temporaryFiles(endingIn: Self.leftoverSuffixes).subtracting(before).isEmpty)
     }
+
+    @Test(
+        "Cancelling from inside the progress handler, on the session's own thread, ends the download at once",
+        .timeLimit(.minutes(1)))
+    func cancelFromProgressHandler() async throws {
+        let router = try HTTPBinPeer.makeTransferRouter()
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let destination = directory.appendingPathComponent("cancelled.bin")
+        let start = ContinuousClock.now
+
+        let outcome: Result<DownloadResponse, NetworkError>
+        do {
+            outcome = .success(
+                try await router.download(.drip(bytes: 4_000, duration: 8), to: destination) { _ in router.cancel() })
+        } catch {
+            outcome = .failure(error)
+        }
+
+        #expect(outcome.failure?.isCancellation == true)
+        #expect(start.duration(to: .now) < .seconds(6))
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+    }
 }
