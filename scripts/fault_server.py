@@ -18,6 +18,9 @@ Routes (query parameters are optional unless noted):
                                  the first request for <id> gets 429 with `Retry-After: S` (default 1),
                                  or with an HTTP-date S seconds ahead when date=1; later ones 200
                                  {"attempt": k}
+  /dropping/<id>?fail=N&mode=M   the first N requests (default 1) for <id> lose their connection:
+                                 M=empty closes without a response (the default), M=mid-body sends
+                                 100 of 1000 announced body bytes and closes; later ones 200 {"attempt": k}
   /attempts/<id>                 200 {"id": <id>, "attempts": n}: how many requests <id> has had
   /redirect-cross-origin?to=URL  302 to the absolute URL `to` (required)
   /echo-headers                  200 JSON {"method", "path", "headers": {name: value}}
@@ -80,6 +83,12 @@ def response_bytes(status, headers=(), body=b""):
 def json_response(status, value, headers=()):
     body = json.dumps(value, sort_keys=True).encode("utf-8")
     return response_bytes(status, [("Content-Type", "application/json")] + list(headers), body)
+
+
+def truncated_body():
+    """A 200 head announcing 1000 body bytes, and only 100 of them."""
+    head = response_bytes(200, [("Content-Type", "application/octet-stream")], b"")
+    return head.replace(b"Content-Length: 0", b"Content-Length: 1000") + b"x" * 100
 
 
 def int_parameter(query, name, default, low, high):
@@ -155,9 +164,12 @@ class FaultHandler(socketserver.BaseRequestHandler):
             stopping.wait(seconds)
             return None
         if first == "close-mid-body":
-            head = response_bytes(200, [("Content-Type", "application/octet-stream")], b"")
-            head = head.replace(b"Content-Length: 0", b"Content-Length: 1000")
-            return head + b"x" * 100
+            return truncated_body()
+        if first == "dropping" and len(parts) == 2:
+            attempt = count_attempt(parts[1])
+            if attempt <= int_parameter(request.query, "fail", 1, 0, 1000):
+                return truncated_body() if request.query.get("mode", ["empty"])[0] == "mid-body" else None
+            return json_response(200, {"attempt": attempt})
         if first == "flaky" and len(parts) == 2:
             attempt = count_attempt(parts[1])
             failures = int_parameter(request.query, "fail", 1, 0, 1000)

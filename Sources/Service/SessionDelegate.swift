@@ -155,7 +155,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
             if let challenged = transfer.challengeResponse { return .success(.completed(Data(), challenged)) }
             if let failure = transfer.failure { return .failure(failure) }
             if let redirect = transfer.redirect, error == nil { return .success(.redirected(redirect)) }
-            if let error { return .failure(error) }
+            if let error { return .failure(ConnectionLoss.normalized(error, after: transfer)) }
             guard let response else { return .failure(URLError(.badServerResponse)) }
             return .success(.completed(transfer.body, response))
         }

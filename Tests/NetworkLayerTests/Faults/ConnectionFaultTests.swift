@@ -9,14 +9,15 @@ import FoundationNetworking
 /// Connections that are refused or dropped: the library as it is today, without a retry policy.
 @Suite("Faults: connection failures", .needsFaultServer)
 struct ConnectionFaultTests {
-    /// How a body shorter than its Content-Length fails: `networkConnectionLost` on Apple platforms;
-    /// on Linux, FoundationNetworking passes curl's "transfer closed with N bytes remaining to read"
-    /// on as `URLError(.unknown)` (-1).
-    static let truncatedBodyCodes: Set<URLError.Code> = [.networkConnectionLost, .unknown]
+    /// How a body shorter than its Content-Length fails. Linux Foundation passes curl's "transfer closed
+    /// with N bytes remaining to read" on as `URLError(.unknown)`; the transport reports it as
+    /// `networkConnectionLost`, as Apple platforms do.
+    static let truncatedBodyCodes: Set<URLError.Code> = [.networkConnectionLost]
 
-    /// How a connection closed before any response fails: `networkConnectionLost` on Apple platforms;
-    /// on Linux, curl's "Empty reply from server" arrives as `badServerResponse` (-1011).
-    static let emptyReplyCodes: Set<URLError.Code> = [.networkConnectionLost, .badServerResponse]
+    /// How a connection closed before any response fails. Linux Foundation passes curl's "Empty reply from
+    /// server" on as `badServerResponse`; the transport reports it as `networkConnectionLost`, as Apple
+    /// platforms do.
+    static let emptyReplyCodes: Set<URLError.Code> = [.networkConnectionLost]
 
     @Test(
         "A refused connection fails with transport(cannotConnectToHost), completing exactly once",

@@ -13,6 +13,9 @@ enum FaultEndpoint: EndPointType {
     case closeMidBody
     /// `/flaky/<id>?fail=N&status=S`: the first `failures` requests get `status`, later ones 200.
     case flaky(id: String, failures: Int, status: Int)
+    /// `/dropping/<id>?fail=N&mode=M`: the first `failures` requests lose their connection, before the
+    /// reply or mid-body; later ones 200.
+    case dropping(id: String, failures: Int, midBody: Bool)
     /// `/rate-limited/<id>`: 429 with `Retry-After` (seconds, or an HTTP-date) once, then 200.
     case rateLimited(id: String, retryAfter: Int, asDate: Bool)
     /// `/attempts/<id>`: how many requests `id` has had.
@@ -34,6 +37,7 @@ enum FaultEndpoint: EndPointType {
         case .stall: "stall"
         case .closeMidBody: "close-mid-body"
         case .flaky(let id, _, _): "flaky/\(id)"
+        case .dropping(let id, _, _): "dropping/\(id)"
         case .rateLimited(let id, _, _): "rate-limited/\(id)"
         case .attempts(let id): "attempts/\(id)"
         case .redirect: "redirect-cross-origin"
@@ -46,6 +50,7 @@ enum FaultEndpoint: EndPointType {
             switch self {
             case .stall(let seconds, _): ["seconds": seconds]
             case .flaky(_, let failures, let status): ["fail": failures, "status": status]
+            case .dropping(_, let failures, let midBody): ["fail": failures, "mode": midBody ? "mid-body" : "empty"]
             case .rateLimited(_, let retryAfter, let asDate): ["retry_after": retryAfter, "date": asDate ? 1 : 0]
             case .redirect(let target, _): ["to": target.absoluteString]
             default: nil

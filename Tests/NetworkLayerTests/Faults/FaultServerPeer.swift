@@ -46,7 +46,7 @@ enum FaultServerPeer {
         NetworkManager(router: try makeRouter(sourceLocation: sourceLocation))
     }
 
-    /// How many requests the server has seen for `id` (`/flaky/<id>`, `/rate-limited/<id>`).
+    /// How many requests the server has seen for `id` (`/flaky/<id>`, `/dropping/<id>`, `/rate-limited/<id>`).
     static func attempts(for id: String) async throws -> Int {
         let manager = try makeManager()
         return try await manager.request(.attempts(id: id), as: AttemptCount.self).attempts
@@ -61,7 +61,7 @@ struct AttemptCount: Decodable, Sendable {
     let attempts: Int
 }
 
-/// The body of `/flaky/<id>` and `/rate-limited/<id>`.
+/// The body of `/flaky/<id>`, `/dropping/<id>` and `/rate-limited/<id>`.
 struct FaultAttempt: Decodable, Sendable {
     let attempt: Int
 }

@@ -78,6 +78,18 @@ struct RetryFaultTests {
         #expect(counter.count.current == 3)
     }
 
+    @Test(
+        "a connection lost before the reply or mid-body is retried, on Linux too",
+        arguments: [false, true])
+    func droppedConnection(midBody: Bool) async throws {
+        let router = try FaultServerPeer.makeRouter(configuration: RouterConfiguration(retryPolicy: Self.quickPolicy))
+        let id = FaultServerPeer.uniqueID()
+        let response = try await router.request(.dropping(id: id, failures: 2, midBody: midBody))
+        #expect(response.statusCode == 200)
+        #expect(try response.decode(FaultAttempt.self).attempt == 3)
+        #expect(try await FaultServerPeer.attempts(for: id) == 3)
+    }
+
     @Test("a sub-second deadline cuts a stalled server short")
     func deadline() async throws {
         let router = try FaultServerPeer.makeRouter(configuration: RouterConfiguration(deadline: 0.3))
