@@ -65,7 +65,9 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// replaces the transport's plain send for uploads from disk, downloads and progress.
     func request(_ route: EndPoint, exchange: TransferExchange?) async throws(NetworkError) -> Response {
         let request = try makeRequest(for: route)
-        let task = start(request, for: route, exchange: exchange)
+        // The task below does not inherit the caller's cancellation, and starts before the handler is in place.
+        guard !Task.isCancelled else { throw .cancelled }
+        let task = start(request, for: route, exchange: exchange, immediately: true)
         let result = await withTaskCancellationHandler {
             await task.value
         } onCancel: {
@@ -104,30 +106,39 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
 
     /// Cancels every request of this router that is still in flight.
     public func cancel() {
-        for task in inFlight.withLock({ Array($0.tasks.values) }) {
+        for task in inFlight.withLock({ $0.cancelAll() }) {
             task.cancel()
         }
     }
 
     /// Starts sending `request` in a task of its own, registered so that ``cancel()`` reaches it.
+    ///
+    /// With `immediately`, the task runs on the calling thread until it first suspends (in the transport,
+    /// usually), which saves an `await`ing caller a hop to another thread.
     private func start(
         _ request: URLRequest,
         for endpoint: EndPoint,
         exchange: TransferExchange? = nil,
+        immediately: Bool = false,
         then finish: (@Sendable (Result<Response, NetworkError>) -> Void)? = nil
     ) -> Task<Result<Response, NetworkError>, Never> {
-        inFlight.withLock { requests in
-            let id = requests.nextID
-            requests.nextID += 1
-            let task = Task { [self] in
-                let result = await send(request, for: endpoint, exchange: exchange)
-                inFlight.withLock { _ = $0.tasks.removeValue(forKey: id) }
-                finish?(result)
-                return result
-            }
-            requests.tasks[id] = task
-            return task
+        let ticket = inFlight.withLock { $0.issueTicket() }
+        let operation: @Sendable () async -> Result<Response, NetworkError> = { [self] in
+            let result = await send(request, for: endpoint, exchange: exchange)
+            inFlight.withLock { $0.finish(ticket) }
+            finish?(result)
+            return result
         }
+        let task: Task<Result<Response, NetworkError>, Never>
+        if immediately, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            task = Task.immediate(operation: operation)
+        } else {
+            task = Task(operation: operation)
+        }
+        if !inFlight.withLock({ $0.register(task, for: ticket) }) {
+            task.cancel()
+        }
+        return task
     }
 
     private func send(
@@ -180,8 +191,40 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     }
 
     private struct InFlightRequests {
-        var nextID = 0
-        var tasks: [Int: Task<Result<Response, NetworkError>, Never>] = [:]
+        /// Identifies a request from before its task exists until it finishes.
+        struct Ticket {
+            let id: Int
+            /// How many times ``Router/cancel()`` had run when the ticket was issued.
+            let cancellations: Int
+        }
+
+        private var nextID = 0
+        private var cancellations = 0
+        private var tasks: [Int: Task<Result<Response, NetworkError>, Never>] = [:]
+        /// Requests that finished before their task was registered, which a task started immediately can.
+        private var finishedEarly: Set<Int> = []
+
+        mutating func issueTicket() -> Ticket {
+            defer { nextID += 1 }
+            return Ticket(id: nextID, cancellations: cancellations)
+        }
+
+        /// Keeps `task` for ``cancelAll()`` unless it already finished; `false` when ``cancelAll()`` ran
+        /// after the ticket was issued, so the task must be cancelled now.
+        mutating func register(_ task: Task<Result<Response, NetworkError>, Never>, for ticket: Ticket) -> Bool {
+            if finishedEarly.remove(ticket.id) == nil { tasks[ticket.id] = task }
+            return ticket.cancellations == cancellations
+        }
+
+        mutating func finish(_ ticket: Ticket) {
+            if tasks.removeValue(forKey: ticket.id) == nil { finishedEarly.insert(ticket.id) }
+        }
+
+        /// Every registered task, to be cancelled; requests not registered yet are cancelled as they are.
+        mutating func cancelAll() -> [Task<Result<Response, NetworkError>, Never>] {
+            cancellations += 1
+            return Array(tasks.values)
+        }
     }
 }
 
