@@ -89,6 +89,17 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
             deliver(.failure(error), to: completion)
             return .finished
         }
+        return send(request, for: route, completion: completion)
+    }
+
+    /// Sends `request`, already built from `route` with ``makeRequest(for:)``, like ``request(_:completion:)``.
+    ///
+    /// For adapters in this package that need the request themselves, so that it is built only once.
+    package func send(
+        _ request: URLRequest,
+        for route: EndPoint,
+        completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void
+    ) -> CancellationToken {
         let task = start(request, for: route) { [self] result in deliver(result, to: completion) }
         return CancellationToken { task.cancel() }
     }

@@ -77,14 +77,14 @@ public final class RouterNetworkClient: NetworkClient {
         let urlRequest: URLRequest
         do {
             endpoint = try self.endpoint(for: request)
-            // Built here as well as in the router: failures without a response still need the request.
+            // Kept for failures that come without a response, which still report the request.
             urlRequest = try router.makeRequest(for: endpoint)
         } catch {
             completion(.failure(NetworkError(error: error, request: URLRequest(url: request.url))))
             return nil
         }
         let acceptable = endpoint.acceptableStatusCodes
-        let cancellation = router.request(endpoint) { (result: Result<Response, NetworkLayer.NetworkError>) in
+        let cancellation = router.send(urlRequest, for: endpoint) { result in
             completion(ResultMapping.networkResult(result, request: urlRequest, acceptable: acceptable))
         }
         return RouterRequestToken(cancellation: cancellation)
