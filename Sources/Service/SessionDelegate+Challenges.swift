@@ -1,0 +1,67 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Authentication challenges and redirects: how ``SessionDelegate`` answers Foundation's questions.
+extension SessionDelegate {
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if canImport(FoundationNetworking)
+        switch challenge.protectionSpace.authenticationMethod {
+        case NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
+            NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate:
+            // Linux never completes a task whose challenge gets default handling, so decline it and
+            // hand the 401 back. Credentials travel in headers the caller sets.
+            let failure = challenge.failureResponse as? HTTPURLResponse ?? Self.unauthorized(for: task)
+            transfers.withLock { $0[task.taskIdentifier]?.challengeResponse = failure }
+            // Deferred: Foundation answers on the session's work thread, which may be this one.
+            DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
+        default:
+            DispatchQueue.global().async { completionHandler(.performDefaultHandling, nil) }
+        }
+        #else
+        completionHandler(.performDefaultHandling, nil)
+        #endif
+    }
+
+    /// A bare 401 for a challenge that came without its failure response.
+    private static func unauthorized(for task: URLSessionTask) -> HTTPURLResponse? {
+        guard let url = task.currentRequest?.url ?? task.originalRequest?.url else { return nil }
+        return HTTPURLResponse(url: url, statusCode: 401, httpVersion: "HTTP/1.1", headerFields: nil)
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        let previous = task.currentRequest ?? task.originalRequest
+        let next = transfers.withLock { transfers -> URLRequest? in
+            guard var transfer = transfers[task.taskIdentifier] else {
+                return RedirectPolicy.strippingCredentials(
+                    from: request, unlessSameOriginAs: [task.originalRequest?.url, response.url])
+            }
+            defer { transfers[task.taskIdentifier] = transfer }
+            transfer.lastActivity = .now()
+            let options = transfer.options
+            guard var next = options.redirectPolicy.next(after: response, proposed: request, origin: options.origin)
+            else { return nil }
+            if options.resendsBody, let previous, RedirectPolicy.keepsMethod(previous, next) {
+                // Foundation would follow without the body; stop here and let the transport re-send.
+                if next.httpBody == nil { next.httpBody = previous.httpBody }
+                transfer.redirect = next
+                return nil
+            }
+            return next
+        }
+        completionHandler(next)
+    }
+}
