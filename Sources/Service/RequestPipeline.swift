@@ -16,6 +16,15 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
     let configuration: RouterConfiguration
     let transport: Send
 
+    /// Whether sending `endpoint` involves the transport alone: no plugin or logger, credential, retry or
+    /// deadline. The router then sends it without a pipeline.
+    static func passesStraightThrough(_ endpoint: EndPoint, configuration: RouterConfiguration) -> Bool {
+        configuration.plugins.isEmpty && configuration.logger == nil
+            && (configuration.authentication == nil || !endpoint.requiresAuthentication)
+            && (endpoint.retryPolicy ?? configuration.retryPolicy) == nil
+            && (endpoint.deadline ?? configuration.deadline) == nil
+    }
+
     /// The final outcome of sending `request`, which was built from `endpoint`.
     func run(_ request: URLRequest, for endpoint: EndPoint) async -> Result<Response, NetworkError> {
         guard let deadline = endpoint.deadline ?? configuration.deadline else {

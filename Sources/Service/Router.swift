@@ -17,11 +17,15 @@ import FoundationNetworking
 ///
 /// Between building and delivering, each request passes through the configuration's plugins
 /// (``PluginType``), credentials (``AuthenticationCoordinator``), retries (``RetryPolicy``) and
-/// total deadline (``RouterConfiguration/deadline``); see <doc:Reliability>.
+/// total deadline (``RouterConfiguration/deadline``); see <doc:Reliability>. An `async` request that
+/// needs none of them goes straight to a ``URLSessionTransport`` from the calling task, as fast as
+/// `URLSession`'s own `data(for:)`.
 public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// The settings shared by every request.
     public let configuration: RouterConfiguration
     private let carrier: Carrier
+    /// The transport when it is the library's own, which can send a request without a task of the router's.
+    private let sessionTransport: URLSessionTransport?
     private let inFlight = Locked(InFlightRequests())
 
     /// Creates a router.
@@ -35,6 +39,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     ) {
         self.configuration = configuration
         self.carrier = .transport(transport)
+        self.sessionTransport = transport as? URLSessionTransport
     }
 
     /// Creates a router that answers from canned responses instead of the network.
@@ -43,6 +48,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     public init(configuration: RouterConfiguration = RouterConfiguration(), stub: StubTransport<EndPoint>) {
         self.configuration = configuration
         self.carrier = .stub(stub)
+        self.sessionTransport = nil
     }
 
     /// The `URLRequest` that `endpoint` describes, without sending it.
@@ -67,6 +73,9 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         let request = try makeRequest(for: route)
         // The task below does not inherit the caller's cancellation, and starts before the handler is in place.
         guard !Task.isCancelled else { throw .cancelled }
+        if exchange == nil, let transport = directTransport(for: route) {
+            return try await send(request, directlyThrough: transport).get()
+        }
         let task = start(request, for: route, exchange: exchange, immediately: true)
         let result = await withTaskCancellationHandler {
             await task.value
@@ -117,8 +126,8 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
 
     /// Cancels every request of this router that is still in flight.
     public func cancel() {
-        for task in inFlight.withLock({ $0.cancelAll() }) {
-            task.cancel()
+        for cancel in inFlight.withLock({ $0.cancelAll() }) {
+            cancel()
         }
     }
 
@@ -146,10 +155,39 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         } else {
             task = Task(operation: operation)
         }
-        if !inFlight.withLock({ $0.register(task, for: ticket) }) {
+        if !inFlight.withLock({ $0.register(task.cancel, for: ticket) }) {
             task.cancel()
         }
         return task
+    }
+
+    /// The session transport, when `route` needs nothing from the router between building and
+    /// sending (see ``RequestPipeline/passesStraightThrough(_:configuration:)``) and no transfer.
+    private func directTransport(for route: EndPoint) -> URLSessionTransport? {
+        guard let sessionTransport, TransferExchange(task: route.task) == nil,
+            RequestPipeline.passesStraightThrough(route, configuration: configuration)
+        else { return nil }
+        return sessionTransport
+    }
+
+    /// Sends `request` through `transport` from the calling task, without a task of the router's own,
+    /// which saves the hop from that task back to the caller; ``cancel()`` reaches it through its handle.
+    private func send(
+        _ request: URLRequest,
+        directlyThrough transport: URLSessionTransport
+    ) async -> Result<Response, NetworkError> {
+        let handle = ExchangeHandle()
+        let ticket = inFlight.withLock { $0.add(handle.cancel) }
+        defer { inFlight.withLock { $0.finish(ticket) } }
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                transport.send(request, handle: handle) { continuation.resume(returning: $0) }
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+        return result.map { data, response in Response(request: request, httpResponse: response, data: data) }
+            .mapError(NetworkError.init)
     }
 
     private func send(
@@ -201,42 +239,6 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         }
     }
 
-    private struct InFlightRequests {
-        /// Identifies a request from before its task exists until it finishes.
-        struct Ticket {
-            let id: Int
-            /// How many times ``Router/cancel()`` had run when the ticket was issued.
-            let cancellations: Int
-        }
-
-        private var nextID = 0
-        private var cancellations = 0
-        private var tasks: [Int: Task<Result<Response, NetworkError>, Never>] = [:]
-        /// Requests that finished before their task was registered, which a task started immediately can.
-        private var finishedEarly: Set<Int> = []
-
-        mutating func issueTicket() -> Ticket {
-            defer { nextID += 1 }
-            return Ticket(id: nextID, cancellations: cancellations)
-        }
-
-        /// Keeps `task` for ``cancelAll()`` unless it already finished; `false` when ``cancelAll()`` ran
-        /// after the ticket was issued, so the task must be cancelled now.
-        mutating func register(_ task: Task<Result<Response, NetworkError>, Never>, for ticket: Ticket) -> Bool {
-            if finishedEarly.remove(ticket.id) == nil { tasks[ticket.id] = task }
-            return ticket.cancellations == cancellations
-        }
-
-        mutating func finish(_ ticket: Ticket) {
-            if tasks.removeValue(forKey: ticket.id) == nil { finishedEarly.insert(ticket.id) }
-        }
-
-        /// Every registered task, to be cancelled; requests not registered yet are cancelled as they are.
-        mutating func cancelAll() -> [Task<Result<Response, NetworkError>, Never>] {
-            cancellations += 1
-            return Array(tasks.values)
-        }
-    }
 }
 
 extension DispatchTime {

@@ -68,10 +68,12 @@ public final class URLSessionTransport: TransferTransport {
         session.finishTasksAndInvalidate()
     }
 
+    /// What an exchange ends with: the final response, or why there is none.
+    typealias ExchangeCompletion = @Sendable (Result<(Data, HTTPURLResponse), any Error>) -> Void
+
     /// Sends `request`; cancelling the calling task cancels the HTTP request.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let resendable = request.httpBody.map { !$0.isEmpty } ?? false
-        return try await exchange(request, body: nil, options: options(resendsBody: resendable))
+        try await exchange(request, body: nil, options: options(resendsBody: request.hasResendableBody))
     }
 
     /// Sends `request` with `body`, reporting the bytes sent; see ``TransferTransport``.
@@ -125,7 +127,7 @@ public final class URLSessionTransport: TransferTransport {
         to destination: URL,
         progress: TransferProgressHandler?
     ) async throws -> (Data, HTTPURLResponse) {
-        var options = options(resendsBody: request.httpBody.map { !$0.isEmpty } ?? false)
+        var options = options(resendsBody: request.hasResendableBody)
         options.destination = destination
         options.downloadProgress = progress.map(ProgressReporter.init)
         return try await exchange(request, body: nil, options: options)
@@ -136,53 +138,81 @@ public final class URLSessionTransport: TransferTransport {
             redirectPolicy: redirectPolicy, maximumResponseSize: maximumResponseSize, resendsBody: resendsBody)
     }
 
-    /// Sends `request`, and again to each redirect that keeps the method, up to the hop limit.
+    /// Sends `request`, and again to each redirect that keeps the method, up to the hop limit;
+    /// cancelling the calling task cancels it.
     private func exchange(
         _ request: URLRequest,
         body: TaskBody?,
         options: TransferOptions
     ) async throws -> (Data, HTTPURLResponse) {
-        var options = options
-        options.origin = request.url
-        var next = request
-        for _ in 0...maximumResentRedirects {
-            switch try await run(next, body: body, options: options) {
-            case .completed(let data, let response):
-                return (data, response)
-            case .redirected(let redirected):
-                next = redirected
-            }
-        }
-        throw URLError(.httpTooManyRedirects)
-    }
-
-    /// Runs one task and waits for its outcome; cancelling the calling task cancels it.
-    private func run(_ request: URLRequest, body: TaskBody?, options: TransferOptions) async throws -> TransferOutcome {
-        let running = Locked<RunningTask>(.notStarted)
+        let handle = ExchangeHandle()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = makeTask(request, body: body)
-                delegate.register(task, options: options) { continuation.resume(with: $0) }
-                let started = running.withLock { state -> Bool in
-                    guard case .notStarted = state else { return false }
-                    state = .started(task)
-                    return true
-                }
-                if started {
-                    delegate.watch(task, idleTimeout: request.timeoutInterval)
-                    task.resume()
-                } else {
-                    delegate.discard(task, with: CancellationError())
-                    // Completes the never-resumed task, so the session does not wait for it on invalidation.
-                    SessionDelegate.cancel(task)
-                }
+                exchange(request, body: body, options: options, handle: handle) { continuation.resume(with: $0) }
             }
         } onCancel: {
-            running.withLock { state in
-                if case .started(let task) = state { SessionDelegate.cancel(task) }
-                state = .cancelled
+            handle.cancel()
+        }
+    }
+
+    /// Sends `request` like ``send(_:)``, but cancelled through `handle` rather than by the calling task,
+    /// and calls `completion` exactly once, usually on the session's own thread: it must not wait for the
+    /// session (see ``InlineDelegateQueue``).
+    ///
+    /// This lets the router send a request from the caller's task, without a task of its own.
+    func send(_ request: URLRequest, handle: ExchangeHandle, completion: @escaping ExchangeCompletion) {
+        exchange(
+            request, body: nil, options: options(resendsBody: request.hasResendableBody), handle: handle,
+            completion: completion)
+    }
+
+    private func exchange(
+        _ request: URLRequest,
+        body: TaskBody?,
+        options: TransferOptions,
+        handle: ExchangeHandle,
+        completion: @escaping ExchangeCompletion
+    ) {
+        var options = options
+        options.origin = request.url
+        run(request, body: body, options: options, handle: handle, resent: 0, completion: completion)
+    }
+
+    /// Runs one task of an exchange that has already re-sent `resent` redirects.
+    private func run(
+        _ request: URLRequest,
+        body: TaskBody?,
+        options: TransferOptions,
+        handle: ExchangeHandle,
+        resent: Int,
+        completion: @escaping ExchangeCompletion
+    ) {
+        let task = makeTask(request, body: body)
+        delegate.register(task, options: options) { [self] outcome in
+            switch outcome {
+            case .success(.completed(let data, let response)):
+                completion(.success((data, response)))
+            case .success(.redirected(let next)):
+                guard resent < maximumResentRedirects else {
+                    completion(.failure(URLError(.httpTooManyRedirects)))
+                    return
+                }
+                // Off the session's thread, which creating and resuming a task waits for.
+                DispatchQueue.global().async { [self] in
+                    run(next, body: body, options: options, handle: handle, resent: resent + 1, completion: completion)
+                }
+            case .failure(let error):
+                completion(.failure(error))
             }
         }
+        guard handle.begin(task) else {
+            delegate.discard(task, with: CancellationError())
+            // Completes the never-resumed task, so the session does not wait for it on invalidation.
+            SessionDelegate.cancel(task)
+            return
+        }
+        delegate.watch(task, idleTimeout: request.timeoutInterval)
+        task.resume()
     }
 
     private func makeTask(_ request: URLRequest, body: TaskBody?) -> URLSessionTask {
@@ -198,10 +228,11 @@ public final class URLSessionTransport: TransferTransport {
         case data(Data)
         case file(URL)
     }
+}
 
-    private enum RunningTask {
-        case notStarted
-        case started(URLSessionTask)
-        case cancelled
+extension URLRequest {
+    /// Whether the request carries a body in memory, which the transport can send again after a redirect.
+    fileprivate var hasResendableBody: Bool {
+        httpBody.map { !$0.isEmpty } ?? false
     }
 }
