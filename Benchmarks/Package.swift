@@ -20,7 +20,13 @@ let package = Package(
             ],
             path: "Benchmarks/NetworkLayerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // Runs one download in a process of its own, for the download benchmarks' peak memory.
+        .executableTarget(
+            name: "DownloadProbe",
+            dependencies: [.product(name: "NetworkLayer", package: "NetworkLayer")],
+            path: "Probes/DownloadProbe"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

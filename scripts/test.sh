@@ -93,7 +93,7 @@ if [[ ${NETWORKLAYER_SKIP_LINT:-0} != 1 ]]; then
     say "swift format lint --strict"
     lint_targets=(Sources Tests Package.swift)
     for package in Examples/*/ Benchmarks/ Tools/*/; do
-        for part in Sources Tests Benchmarks Package.swift; do
+        for part in Sources Tests Benchmarks Probes Package.swift; do
             if [[ -e $package$part ]]; then lint_targets+=("$package$part"); fi
         done
     done

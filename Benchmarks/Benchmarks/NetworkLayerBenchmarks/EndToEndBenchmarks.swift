@@ -12,8 +12,11 @@ enum EndToEndBenchmarks {
     static let router = Router<LocalFile>()
     static let session = URLSession(configuration: .ephemeral)
     static let concurrencies = [1, 32]
-    /// Requests per side in each iteration of the paired benchmarks.
-    static let pairedBatch = 500
+    /// Requests per block of the paired benchmarks: each iteration alternates blocks of Router and
+    /// URLSession requests, so that both sides see the same moments of a noisy machine.
+    static let pairedBlock = 100
+    /// Blocks per side in each iteration of the paired benchmarks.
+    static let pairedBlocksPerSide = 5
 
     static func register() {
         guard let server = Settings.server else {
@@ -38,13 +41,14 @@ enum EndToEndBenchmarks {
 
             Benchmark("\(label): paired Router vs URLSession", configuration: Settings.pairedEndToEnd) {
                 (benchmark: Benchmark) async throws in
-                // Alternating halves of each iteration see the same load, so their ratio is steady on a busy machine.
+                // Blocks alternate, and which side opens flips every iteration, so neither side always goes first.
                 let routerFirst = benchmark.currentIteration.isMultiple(of: 2)
-                var routerNanoseconds = 0
-                var sessionNanoseconds = 0
-                for throughRouter in routerFirst ? [true, false] : [false, true] {
+                var routerTime = Duration.zero
+                var sessionTime = Duration.zero
+                for block in 0..<(2 * pairedBlocksPerSide) {
+                    let throughRouter = block.isMultiple(of: 2) == routerFirst
                     let start = ContinuousClock.now
-                    try await runConcurrently(pairedBatch, concurrency: concurrency) {
+                    try await runConcurrently(pairedBlock, concurrency: concurrency) {
                         if throughRouter {
                             let response = try await Self.router.request(endpoint)
                             let length = response.data.count
@@ -54,9 +58,15 @@ enum EndToEndBenchmarks {
                             try expectOK(response, length: data.count, expectedLength: expectedLength)
                         }
                     }
-                    let nanoseconds = (ContinuousClock.now - start).nanoseconds / pairedBatch
-                    if throughRouter { routerNanoseconds = nanoseconds } else { sessionNanoseconds = nanoseconds }
+                    if throughRouter {
+                        routerTime += ContinuousClock.now - start
+                    } else {
+                        sessionTime += ContinuousClock.now - start
+                    }
                 }
+                let requestsPerSide = pairedBlock * pairedBlocksPerSide
+                let routerNanoseconds = routerTime.nanoseconds / requestsPerSide
+                let sessionNanoseconds = sessionTime.nanoseconds / requestsPerSide
                 benchmark.measurement(PairedMetric.router, routerNanoseconds)
                 benchmark.measurement(PairedMetric.urlSession, sessionNanoseconds)
                 let ratio = sessionNanoseconds * 1000 / max(routerNanoseconds, 1)

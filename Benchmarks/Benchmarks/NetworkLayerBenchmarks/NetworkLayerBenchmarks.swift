@@ -6,4 +6,5 @@ let benchmarks: @Sendable () -> Void = {
     DecodeBenchmarks.register()
     EndToEndBenchmarks.register()
     DownloadBenchmarks.register()
+    DownloadProbeBenchmarks.register()
 }

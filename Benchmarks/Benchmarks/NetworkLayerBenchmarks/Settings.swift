@@ -55,14 +55,25 @@ enum Settings {
         )
     }
 
-    /// Router and URLSession in turn, 500 requests each per iteration.
+    /// Router and URLSession in alternating blocks, 500 requests each per iteration.
     static var pairedEndToEnd: Benchmark.Configuration {
         .init(
             metrics: [PairedMetric.router, PairedMetric.urlSession, PairedMetric.throughputRatio, .throughput],
             warmupIterations: isSmoke ? 0 : 1,
             scalingFactor: .one,
+            maxDuration: isSmoke ? .milliseconds(100) : .seconds(40),
+            maxIterations: isSmoke ? 1 : 30
+        )
+    }
+
+    /// Downloads in a process of their own: one run of `DownloadProbe` per iteration.
+    static var downloadProbe: Benchmark.Configuration {
+        .init(
+            metrics: [ProbeMetric.peakResident, ProbeMetric.downloadTime, .throughput],
+            warmupIterations: 0,
+            scalingFactor: .kilo,  // as for `download` below: keeps the run in the JMH export
             maxDuration: isSmoke ? .milliseconds(100) : .seconds(20),
-            maxIterations: isSmoke ? 1 : 20
+            maxIterations: isSmoke ? 1 : 9
         )
     }
 
@@ -82,6 +93,10 @@ enum Settings {
 }
 
 extension Settings {
+    /// `NETWORKLAYER_BENCH_DOWNLOAD_PROBE`: the `DownloadProbe` executable, which `scripts/run.sh` builds.
+    static let downloadProbeExecutable: URL? = ProcessInfo.processInfo.environment["NETWORKLAYER_BENCH_DOWNLOAD_PROBE"]
+        .flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+
     /// `NETWORKLAYER_BENCH_JSON_SIZE`: the byte count of the served JSON file, checked on every response.
     static let jsonFileSize: Int? = ProcessInfo.processInfo.environment["NETWORKLAYER_BENCH_JSON_SIZE"]
         .flatMap { Int($0) }
