@@ -1,9 +1,3 @@
-import Foundation
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Cancels one exchange of a ``URLSessionTransport`` from any thread.
 ///
 /// An exchange may span several `URLSessionTask`s, because the transport re-sends redirects that keep
@@ -11,29 +5,29 @@ import FoundationNetworking
 final class ExchangeHandle: Sendable {
     private enum State {
         case waiting
-        case running(URLSessionTask)
+        case running(cancel: @Sendable () -> Void)
         case cancelled
     }
 
     private let state = Locked(State.waiting)
 
-    /// Records `task` as the one carrying the exchange now; `false` when the exchange was cancelled,
-    /// in which case `task` must not start.
-    func begin(_ task: URLSessionTask) -> Bool {
+    /// Records the task that carries the exchange now, and how to cancel it; `false` when the exchange
+    /// was cancelled, in which case that task must not start.
+    func begin(cancellingWith cancel: @escaping @Sendable () -> Void) -> Bool {
         state.withLock { state in
             if case .cancelled = state { return false }
-            state = .running(task)
+            state = .running(cancel: cancel)
             return true
         }
     }
 
     /// Cancels the running task, if any, and every task the exchange would start after it.
     func cancel() {
-        let running = state.withLock { state -> URLSessionTask? in
+        let cancelRunningTask = state.withLock { state -> (@Sendable () -> Void)? in
             defer { state = .cancelled }
-            guard case .running(let task) = state else { return nil }
-            return task
+            guard case .running(let cancel) = state else { return nil }
+            return cancel
         }
-        if let running { SessionDelegate.cancel(running) }
+        cancelRunningTask?()
     }
 }

@@ -21,9 +21,9 @@ extension SessionDelegate {
             let failure = challenge.failureResponse as? HTTPURLResponse ?? Self.unauthorized(for: task)
             transfers.withLock { $0[task.taskIdentifier]?.challengeResponse = failure }
             // Deferred: Foundation answers on the session's work thread, which may be this one.
-            DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
+            deferredCalls.async { completionHandler(.cancelAuthenticationChallenge, nil) }
         default:
-            DispatchQueue.global().async { completionHandler(.performDefaultHandling, nil) }
+            deferredCalls.async { completionHandler(.performDefaultHandling, nil) }
         }
         #else
         completionHandler(.performDefaultHandling, nil)

@@ -53,7 +53,7 @@ extension SessionDelegate {
             return (expired, transfers.values.contains { $0.watchdog != nil })
         }
         for (watchdog, transfer) in expired {
-            Self.cancel(watchdog.task)
+            cancel(watchdog.task)
             transfer.file?.discard()
             transfer.completion(.failure(URLError(.timedOut)))
         }

@@ -12,6 +12,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
     static let watchdogGrace: TimeInterval = 1
 
     let transfers = Locked<[Int: SessionTransfer]>([:])
+    /// Runs the calls that wait for the session's work thread, where the callbacks run (see
+    /// ``InlineDelegateQueue``): cancelling a task and answering a challenge. Serial, so that a burst of
+    /// cancellations holds one thread, not one each.
+    let deferredCalls = DispatchQueue(label: "NetworkLayer.SessionDelegate.deferredCalls")
     /// Whether a watchdog sweep is pending.
     let sweepScheduled = Locked(false)
 
@@ -37,13 +41,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
             transfers[task.taskIdentifier]?.failure = error
             transfers[task.taskIdentifier]?.body = Data()
         }
-        Self.cancel(task)
+        cancel(task)
     }
 
-    /// Cancels `task` from another thread: cancelling waits for the session's work thread, where the
-    /// callbacks run (see ``InlineDelegateQueue``), and so may be called from one of them.
-    static func cancel(_ task: URLSessionTask) {
-        DispatchQueue.global().async { task.cancel() }
+    /// Cancels `task` on ``deferredCalls``, so that it may be called from the session's own thread.
+    func cancel(_ task: URLSessionTask) {
+        deferredCalls.async { task.cancel() }
     }
 
     func urlSession(

@@ -38,7 +38,11 @@ public final class URLSessionTransport: TransferTransport {
     ///
     /// - Parameters:
     ///   - configuration: The session configuration. Defaults to `.ephemeral`: cookies and caches
-    ///     live in memory only, so nothing is written to the user's home directory.
+    ///     live in memory only, so nothing is written to the user's home directory. On Linux the
+    ///     transport's session never has a `URLCache`, whatever the configuration says: Foundation there
+    ///     looks a request up in the cache on a background queue, and a request cancelled during that
+    ///     look-up can crash the process when it completes (`TaskRegistry.swift`, "Trying to access a
+    ///     behaviour for a task that in not in the registry").
     ///   - redirectPolicy: Whether redirects are followed. Defaults to ``RedirectPolicy/follow``.
     ///   - maximumResponseSize: The largest body kept in memory. Defaults to 100 MB.
     ///   - maximumResentRedirects: The hop limit for redirects re-sent with their body. Defaults to 10.
@@ -50,6 +54,7 @@ public final class URLSessionTransport: TransferTransport {
     ) {
         let delegate = SessionDelegate()
         #if canImport(FoundationNetworking)
+        let configuration = configuration.withoutURLCache()
         let queue = InlineDelegateQueue()
         #else
         let queue = OperationQueue()
@@ -205,10 +210,10 @@ public final class URLSessionTransport: TransferTransport {
                 completion(.failure(error))
             }
         }
-        guard handle.begin(task) else {
+        guard handle.begin(cancellingWith: { [delegate] in delegate.cancel(task) }) else {
             delegate.discard(task, with: CancellationError())
             // Completes the never-resumed task, so the session does not wait for it on invalidation.
-            SessionDelegate.cancel(task)
+            delegate.cancel(task)
             return
         }
         delegate.watch(task, idleTimeout: request.timeoutInterval)
@@ -236,3 +241,14 @@ extension URLRequest {
         httpBody.map { !$0.isEmpty } ?? false
     }
 }
+
+#if canImport(FoundationNetworking)
+extension URLSessionConfiguration {
+    /// A copy of the configuration with no `URLCache`, so that the caller's own configuration is left as it is.
+    fileprivate func withoutURLCache() -> URLSessionConfiguration {
+        let copy = self.copy() as? URLSessionConfiguration ?? self
+        copy.urlCache = nil
+        return copy
+    }
+}
+#endif

@@ -88,11 +88,12 @@ struct RouterCancellationTests {
     }
 }
 
-/// Sends a default endpoint through `router` in a new `Task` and appends `"success"` or the
-/// error's case name to `results`. Tests wait on `results` rather than on the task, so a request
-/// that is never cancelled fails the test instead of hanging it.
+/// Sends `endpoint` through `router` in a new `Task` and appends `"success"` or the error's case
+/// name to `results`. Tests wait on `results` rather than on the task, so a request that is never
+/// cancelled fails the test instead of hanging it.
 @discardableResult
 func send(
+    _ endpoint: TestEndpoint = TestEndpoint(),
     through router: Router<TestEndpoint>,
     recordingIn results: LockedBox<[String]>,
     cancelledUpFront: Bool = false
@@ -101,7 +102,7 @@ func send(
         if cancelledUpFront { withUnsafeCurrentTask { $0?.cancel() } }
         let kind: String
         do throws(NetworkError) {
-            _ = try await router.request(TestEndpoint())
+            _ = try await router.request(endpoint)
             kind = "success"
         } catch {
             kind = error.kind

@@ -22,27 +22,6 @@ struct RouterDirectSendTests {
         return (Router(configuration: configuration, transport: transport), TestEndpoint(baseURL: base))
     }
 
-    /// Sends `endpoint` in a new task and records `"success"` or the error's case name.
-    @discardableResult
-    private static func send(
-        _ endpoint: TestEndpoint,
-        through router: Router<TestEndpoint>,
-        recordingIn results: LockedBox<[String]>,
-        cancelledUpFront: Bool = false
-    ) -> Task<Void, Never> {
-        Task {
-            if cancelledUpFront { withUnsafeCurrentTask { $0?.cancel() } }
-            let kind: String
-            do throws(NetworkError) {
-                _ = try await router.request(endpoint)
-                kind = "success"
-            } catch {
-                kind = error.kind
-            }
-            results.withLock { $0.append(kind) }
-        }
-    }
-
     @Test("a 200 arrives with its body, status and the request that was sent")
     func success() async throws {
         let (router, endpoint) = Self.router { _, _ in
@@ -65,7 +44,7 @@ struct RouterDirectSendTests {
             return .silence
         }
         let results = LockedBox<[String]>([])
-        for _ in 0..<count { Self.send(endpoint, through: router, recordingIn: results) }
+        for _ in 0..<count { send(endpoint, through: router, recordingIn: results) }
         #expect(await eventually { entered.current == count })
 
         router.cancel()
@@ -84,8 +63,8 @@ struct RouterDirectSendTests {
         }
         let cancelled = LockedBox<[String]>([])
         let untouched = LockedBox<[String]>([])
-        let task = Self.send(endpoint, through: router, recordingIn: cancelled)
-        Self.send(endpoint, through: router, recordingIn: untouched)
+        let task = send(endpoint, through: router, recordingIn: cancelled)
+        send(endpoint, through: router, recordingIn: untouched)
         #expect(await eventually { entered.current == 2 })
 
         task.cancel()
@@ -106,7 +85,7 @@ struct RouterDirectSendTests {
             return .response(status: 200, headers: [:], body: Data())
         }
         let results = LockedBox<[String]>([])
-        Self.send(endpoint, through: router, recordingIn: results, cancelledUpFront: true)
+        send(endpoint, through: router, recordingIn: results, cancelledUpFront: true)
 
         #expect(await eventually { results.current.count == 1 })
         await settle()
@@ -116,17 +95,16 @@ struct RouterDirectSendTests {
 
     @Test("a plugin in the configuration puts the request back through the pipeline")
     func pluginStillRuns() async throws {
-        let seen = LockedBox<String?>(nil)
-        let configuration = RouterConfiguration(plugins: [HeaderPlugin(name: "X-Plugin", value: "on")])
-        let (router, endpoint) = Self.router(configuration: configuration) { request, _ in
-            seen.withLock { $0 = request.value(forHTTPHeaderField: "X-Plugin") }
-            return .response(status: 204, headers: [:], body: Data())
+        let events = LockedBox<[String]>([])
+        let plugin = RecordingPlugin { event, _ in events.withLock { $0.append(event) } }
+        let (router, endpoint) = Self.router(configuration: RouterConfiguration(plugins: [plugin])) { _, _ in
+            .response(status: 204, headers: [:], body: Data())
         }
 
         let response = try await router.request(endpoint)
 
         #expect(response.statusCode == 204)
-        #expect(seen.current == "on")
+        #expect(events.current == ["prepare", "willSend", "didReceive", "process"])
     }
 
     @Test("many requests from many tasks while cancel() fires: each ends exactly once, with its own body")
@@ -163,17 +141,5 @@ struct RouterDirectSendTests {
         let results = (0..<count).map { outcomes.current[$0] ?? [] }
         #expect(results.allSatisfy { $0.count == 1 })
         #expect(results.joined().allSatisfy { $0 == "own body" || $0 == "cancelled" })
-    }
-}
-
-/// Sets one header in `prepare`.
-private struct HeaderPlugin: PluginType {
-    let name: String
-    let value: String
-
-    func prepare(_ request: URLRequest, context: PluginContext) async throws(NetworkError) -> URLRequest {
-        var request = request
-        request.setValue(value, forHTTPHeaderField: name)
-        return request
     }
 }

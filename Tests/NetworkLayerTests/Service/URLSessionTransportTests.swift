@@ -121,6 +121,49 @@ struct URLSessionTransportTests {
         #expect(empty == EmptyResponse())
     }
 
+    #if canImport(FoundationNetworking)
+    @Test("on Linux the session has no URLCache, and the caller's configuration keeps its own")
+    func noURLCacheOnLinux() {
+        let configuration = URLSessionConfiguration.ephemeral
+        let cache = URLCache(memoryCapacity: 4096, diskCapacity: 0, diskPath: nil)
+        configuration.urlCache = cache
+
+        let transport = URLSessionTransport(configuration: configuration)
+
+        #expect(transport.session.configuration.urlCache == nil)
+        #expect(configuration.urlCache === cache)
+    }
+    #endif
+
+    @Test("requests cancelled as they start or finish end exactly once each, and never crash Foundation")
+    func cancellationRacingCompletion() async {
+        // Foundation on Linux traps in `TaskRegistry` on some of these when the session has a `URLCache`.
+        let base = StubURLProtocol.register { _, _ in .response(status: 200, headers: [:], body: Data("ok".utf8)) }
+        let router = Router<Stubbed>(transport: URLSessionTransport(configuration: StubURLProtocol.configuration()))
+        let count = 3_000
+        let outcomes = LockedBox([String: Int]())
+        let cancelAfterStarting: @Sendable () async -> Void = {
+            let request = Task { () throws(NetworkError) -> Response in try await router.request(Stubbed(baseURL: base))
+            }
+            try? await Task.sleep(nanoseconds: UInt64.random(in: 0...200_000))
+            request.cancel()
+            let outcome: String
+            switch await request.result {
+            case .success(let response): outcome = response.data == Data("ok".utf8) ? "ok" : "wrong body"
+            case .failure(let error): outcome = (error as? NetworkError)?.kind ?? "\(error)"
+            }
+            outcomes.withLock { $0[outcome, default: 0] += 1 }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<count {
+                if index >= 32 { await group.next() }
+                group.addTask(operation: cancelAfterStarting)
+            }
+        }
+        #expect(outcomes.current.values.reduce(0, +) == count)
+        #expect(Set(outcomes.current.keys).isSubset(of: ["ok", "cancelled"]))
+    }
+
     @Test("a transfer that never answers ends as timedOut, exactly once, soon after its timeout")
     func silentPeerTimesOut() async throws {
         let base = StubURLProtocol.register { _, _ in .silence }
