@@ -25,7 +25,7 @@
 #                                  built in "$SWIFT_SCRATCH_PATH-snippets" or .build-snippets)
 #   NETWORKLAYER_SKIP_TSAN=1       skip the Thread Sanitizer run (built in "$SWIFT_SCRATCH_PATH-tsan" or .build-tsan)
 #   NETWORKLAYER_TSAN_INTEGRATION=1  run the integration and fault suites under Thread Sanitizer too
-#   NETWORKLAYER_SKIP_LOADTEST=1   skip the load test smoke run (2,000 requests per API; the full run is
+#   NETWORKLAYER_SKIP_LOADTEST=1   skip the load test smoke run (2,000 requests per phase; the full run is
 #                                  Tools/LoadTest/scripts/run.sh)
 #   HTTPBIN_*                   see scripts/httpbin.sh; each run gets its own server and state dir
 #   FAULT_SERVER_TTL            see scripts/fault_server.sh; each run gets its own fault server too

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run.sh: the load test. Starts a private httpbin on loopback (scripts/httpbin.sh of the root package),
-# builds `loadtest` in release, sends 10,000 GETs per router API at concurrency 64 through one Router,
+# builds `loadtest` in release, sends 10,000 GETs per phase at concurrency 64 through one Router,
 # and stops the server again. Exits with loadtest's status: 0 only when every request completed exactly
 # once, without errors, and resident memory stayed within its bound.
 #

@@ -16,6 +16,8 @@ final class Ledger: Sendable {
         var lost: [Int]
         /// Failures by kind: a `NetworkError` case, `status <n>`, or `wrong echo`.
         var errors: [String: Int]
+        /// Requests that ended as cancelled in a phase that cancels them; an error in any other phase.
+        var cancelled: Int
 
         var errorCount: Int { errors.values.reduce(0, +) }
         var isClean: Bool { completed == requests && duplicated.isEmpty && lost.isEmpty && errors.isEmpty }
@@ -25,13 +27,17 @@ final class Ledger: Sendable {
         var completions: [Int]
         var completed = 0
         var errors: [String: Int] = [:]
+        var cancelled = 0
     }
 
     private let state: Mutex<State>
     let requests: Int
+    /// Whether ``NetworkError/cancelled`` is an expected outcome rather than an error.
+    let expectsCancellation: Bool
 
-    init(requests: Int) {
+    init(requests: Int, expectsCancellation: Bool = false) {
         self.requests = requests
+        self.expectsCancellation = expectsCancellation
         state = Mutex(State(completions: Array(repeating: 0, count: requests)))
     }
 
@@ -40,10 +46,13 @@ final class Ledger: Sendable {
 
     /// Records that request `id` completed with `result`.
     func record(id: Int, _ result: Result<Response, NetworkError>) {
-        let failure = Self.failure(of: result, id: id)
+        var wasCancelled = false
+        if case .failure(.cancelled) = result { wasCancelled = expectsCancellation }
+        let failure = wasCancelled ? nil : Self.failure(of: result, id: id)
         state.withLock { state in
             state.completions[id] += 1
             state.completed += 1
+            if wasCancelled { state.cancelled += 1 }
             if let failure { state.errors[failure, default: 0] += 1 }
         }
     }
@@ -57,7 +66,7 @@ final class Ledger: Sendable {
             }
             return Summary(
                 requests: requests, completed: state.completed, duplicated: duplicated, lost: lost,
-                errors: state.errors)
+                errors: state.errors, cancelled: state.cancelled)
         }
     }
 

@@ -2,21 +2,24 @@ import Foundation
 
 /// The command line of `loadtest`.
 struct Options: Sendable {
-    /// Which of the router's APIs a phase drives.
+    /// Which of the router's APIs a phase drives, and how.
     enum API: String, Sendable, CaseIterable {
         case completion
         case async
+        /// `async` requests, each cancelled at a random moment (see ``CancellationTiming``): before it is
+        /// sent, while it waits, or as it completes.
+        case cancelling
     }
 
     static let usage = """
-        usage: loadtest --url URL [--requests N] [--concurrency N] [--warmup N] [--api completion|async|both]
+        usage: loadtest --url URL [--requests N] [--concurrency N] [--warmup N] [--api all|completion|async|cancelling]
                         [--max-rss-growth-mb N] [--timeout SECONDS]
 
           --url                 what every request GETs, e.g. http://127.0.0.1:8080/get (httpbin echoes the query)
           --requests            requests per API phase                                    [10000]
           --concurrency         requests in flight at once                                [64]
           --warmup              requests sent (completion API) before the baseline RSS    [1000]
-          --api                 the router API each phase drives                          [both]
+          --api                 the phases: completion, async, cancelling, or all of them [all]
           --max-rss-growth-mb   allowed RSS growth from after the warm-up to the end      [32]
           --timeout             seconds a phase may take before its missing requests count as lost [300]
         """
@@ -48,12 +51,12 @@ struct Options: Sendable {
             case "--max-rss-growth-mb": maximumRSSGrowthMB = try Self.count(value, for: flag, minimum: 0)
             case "--timeout": timeout = TimeInterval(try Self.count(value, for: flag, minimum: 1))
             case "--api":
-                if value == "both" {
+                if value == "all" {
                     apis = API.allCases
                 } else if let api = API(rawValue: value) {
                     apis = [api]
                 } else {
-                    throw UsageError(message: "--api must be completion, async or both, not \(value)")
+                    throw UsageError(message: "--api must be all, completion, async or cancelling, not \(value)")
                 }
             default:
                 throw UsageError(message: "unknown option \(flag)")

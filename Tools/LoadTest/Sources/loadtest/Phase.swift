@@ -25,7 +25,7 @@ struct Phase: Sendable {
     let timeout: TimeInterval
 
     func run() async -> Outcome {
-        let ledger = Ledger(requests: requests)
+        let ledger = Ledger(requests: requests, expectsCancellation: api == .cancelling)
         let ids = IDSource(count: requests)
         let clock = ContinuousClock()
         let start = clock.now
@@ -35,6 +35,8 @@ struct Phase: Sendable {
             for _ in 0..<min(concurrency, requests) { sendNext(from: ids, into: ledger) }
         case .async:
             driver = Task { await sendWithAsyncAwait(from: ids, into: ledger) }
+        case .cancelling:
+            driver = Task { await sendWithAsyncAwait(from: ids, into: ledger, cancelling: CancellationTiming()) }
         }
         let deadline = start + .seconds(timeout)
         while ledger.completed < requests, clock.now < deadline {
@@ -65,22 +67,42 @@ struct Phase: Sendable {
         }
     }
 
-    /// `concurrency` tasks that each send one request after another with `async`/`await`.
-    private func sendWithAsyncAwait(from ids: IDSource, into ledger: Ledger) async {
+    /// `concurrency` tasks that each send one request after another with `async`/`await`; with `timing`,
+    /// each request runs in a task of its own, which is cancelled when `timing` says.
+    private func sendWithAsyncAwait(
+        from ids: IDSource,
+        into ledger: Ledger,
+        cancelling timing: CancellationTiming? = nil
+    ) async {
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<min(concurrency, requests) {
                 group.addTask {
                     while let id = ids.next() {
-                        let result: Result<Response, NetworkError>
-                        do throws(NetworkError) {
-                            result = .success(try await router.request(endpoint(id)))
-                        } catch {
-                            result = .failure(error)
+                        guard let timing else {
+                            ledger.record(id: id, await send(id))
+                            continue
                         }
-                        ledger.record(id: id, result)
+                        if timing.times(id) {
+                            let start = ContinuousClock.now
+                            ledger.record(id: id, await send(id))
+                            timing.record(start.duration(to: .now))
+                            continue
+                        }
+                        let request = Task { await send(id) }
+                        try? await Task.sleep(nanoseconds: timing.nextDelay())
+                        request.cancel()
+                        ledger.record(id: id, await request.value)
                     }
                 }
             }
+        }
+    }
+
+    private func send(_ id: Int) async -> Result<Response, NetworkError> {
+        do throws(NetworkError) {
+            return .success(try await router.request(endpoint(id)))
+        } catch {
+            return .failure(error)
         }
     }
 }

@@ -16,6 +16,9 @@ enum Report {
         }
         for outcome in outcomes {
             let summary = outcome.summary
+            if summary.cancelled > 0 {
+                Swift.print("  \(outcome.name): \(summary.cancelled) of \(summary.requests) cancelled")
+            }
             for (kind, count) in summary.errors.sorted(by: { $0.key < $1.key }) {
                 Swift.print("  \(outcome.name): \(count) × \(kind)")
             }
