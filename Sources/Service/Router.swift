@@ -71,7 +71,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// replaces the transport's plain send for uploads from disk, downloads and progress.
     func request(_ route: EndPoint, exchange: TransferExchange?) async throws(NetworkError) -> Response {
         let request = try makeRequest(for: route)
-        // The task below does not inherit the caller's cancellation, and starts before the handler is in place.
+        // Nothing is sent for a caller cancelled already; the router's own task would not inherit it.
         guard !Task.isCancelled else { throw .cancelled }
         if exchange == nil, let transport = directTransport(for: route) {
             return try await send(request, directlyThrough: transport).get()
