@@ -50,6 +50,8 @@ THREAD_CPU = "Thread CPU time (ns)"
 PAIRED_ROUTER = "Router ns per request"
 PAIRED_URLSESSION = "URLSession ns per request"
 PAIRED_RATIO = "Router/URLSession req per s x1000"
+PAIRED_URLSESSION_NO_CACHE = "URLSession without cache ns per request"
+PAIRED_RATIO_NO_CACHE = "Router/URLSession without cache req per s x1000"
 MALLOC = "Malloc (total)"
 RSS = "Memory (resident peak)"
 PROBE_RSS = "Probe peak resident memory (bytes)"
@@ -74,7 +76,12 @@ def measure(element, name):
     ops = operations(name)
     wall = p50(element, WALL)  # microseconds per iteration
     if "paired" in name:
-        return (p50(element, PAIRED_ROUTER), p50(element, PAIRED_URLSESSION), p50(element, PAIRED_RATIO), None)
+        return (
+            p50(element, PAIRED_ROUTER),
+            p50(element, PAIRED_URLSESSION),
+            p50(element, PAIRED_RATIO),
+            (p50(element, PAIRED_URLSESSION_NO_CACHE), p50(element, PAIRED_RATIO_NO_CACHE)),
+        )
     if "own process" in name:
         return (None, p50(element, PROBE_TIME), None, p50(element, PROBE_RSS))
     # Only the metrics each kind of benchmark records are read: package-benchmark's JMH export
@@ -172,12 +179,15 @@ def main():
             print(f"| {name} | skipped | | | | | |")
             continue
         if kind == "paired":
-            router, raw, ratio_thousandths, _ = figures[name]
+            router, raw, ratio_thousandths, (raw_no_cache, ratio_no_cache) = figures[name]
             ratio = ratio_thousandths / 1000
             met = "yes" if ratio >= target else "**no**"
-            print(f"| {name} | | Router {format_time(router)} ({1e9 / router:,.0f} req/s), "
-                  f"URLSession {format_time(raw)} ({1e9 / raw:,.0f} req/s) | | {ratio:.2f}× (req/s, paired) "
-                  f"| ≥ {target}× | {met} |")
+            wall = f"Router {format_time(router)} ({1e9 / router:,.0f} req/s), URLSession {format_time(raw)} ({1e9 / raw:,.0f} req/s)"
+            ratio_text = f"{ratio:.3f}× (req/s, paired)"
+            if raw_no_cache and ratio_no_cache:
+                wall += f", URLSession without URLCache {format_time(raw_no_cache)} ({1e9 / raw_no_cache:,.0f} req/s)"
+                ratio_text += f"; {ratio_no_cache / 1000:.3f}× the one without URLCache"
+            print(f"| {name} | | {wall} | | {ratio_text} | ≥ {target}× | {met} |")
             continue
         cpu, wall, mallocs, rss = figures[name]
         wall_text = format_time(wall)

@@ -55,10 +55,13 @@ enum Settings {
         )
     }
 
-    /// Router and URLSession in alternating blocks, 500 requests each per iteration.
+    /// Router, URLSession and URLSession without a cache in turn, 500 requests each per iteration.
     static var pairedEndToEnd: Benchmark.Configuration {
         .init(
-            metrics: [PairedMetric.router, PairedMetric.urlSession, PairedMetric.throughputRatio, .throughput],
+            metrics: [
+                PairedMetric.router, PairedMetric.urlSession, PairedMetric.urlSessionWithoutCache,
+                PairedMetric.throughputRatio, PairedMetric.throughputRatioWithoutCache, .throughput,
+            ],
             warmupIterations: isSmoke ? 0 : 1,
             scalingFactor: .one,
             maxDuration: isSmoke ? .milliseconds(100) : .seconds(40),
