@@ -128,16 +128,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         }
     }
 
+    /// Bodies announced at least this large get room for their whole `Content-Length` with their first
+    /// chunk, so that the buffer does not grow by copying; smaller ones grow as they come, which costs
+    /// less than reserving.
+    private static let smallestBodyReservation = 256 * 1024
     /// The most memory reserved up front for a body, whatever its `Content-Length` says.
     private static let largestBodyReservation = 64 * 1024 * 1024
 
-    /// The body buffer for a first chunk: the chunk itself when it may be the whole body, so that it is
-    /// never copied, or room for the `Content-Length` (within the size limit), so that the buffer does not
-    /// grow by copying.
+    /// The body buffer for a first chunk: the chunk itself, never copied, or, for a large body, room for
+    /// its `Content-Length` (within the size limit).
     private static func bodyBuffer(startingWith data: Data, transfer: SessionTransfer) -> Data {
-        guard let length = transfer.response.flatMap(SessionTransfer.expectedLength(of:)), length > data.count else {
-            return data
-        }
+        guard let length = transfer.response.flatMap(SessionTransfer.expectedLength(of:)),
+            length >= smallestBodyReservation, length > data.count
+        else { return data }
         let limit = min(transfer.options.maximumResponseSize ?? largestBodyReservation, largestBodyReservation)
         var body = Data(capacity: Int(min(length, Int64(limit))))
         body.append(data)
