@@ -75,8 +75,8 @@ enum Settings {
             metrics: [ProbeMetric.peakResident, ProbeMetric.downloadTime, .throughput],
             warmupIterations: 0,
             scalingFactor: .kilo,  // as for `download` below: keeps the run in the JMH export
-            maxDuration: isSmoke ? .milliseconds(100) : .seconds(20),
-            maxIterations: isSmoke ? 1 : 9
+            maxDuration: isSmoke ? .milliseconds(100) : .seconds(40),
+            maxIterations: isSmoke ? 1 : 15
         )
     }
 
