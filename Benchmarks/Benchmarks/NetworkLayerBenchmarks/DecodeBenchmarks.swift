@@ -40,5 +40,11 @@ enum DecodeBenchmarks {
             (benchmark: Benchmark) throws in
             try ThreadCPUTime.measure(benchmark) { blackHole(try decoder.decode(MoviePage.self, from: data)) }
         }
+
+        PairedCPUTime.register("TMDB page decode: paired NetworkManager vs JSONDecoder") {
+            blackHole(try manager.decode(MoviePage.self, from: response))
+        } baseline: {
+            blackHole(try decoder.decode(MoviePage.self, from: data))
+        }
     }
 }

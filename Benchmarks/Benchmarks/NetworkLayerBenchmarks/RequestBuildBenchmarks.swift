@@ -36,6 +36,11 @@ enum RequestBuildBenchmarks {
         } check: { request in
             try expect(request.url?.absoluteString == SampleAPI.referenceURL, "URL \(String(describing: request.url))")
         }
+        PairedCPUTime.register("GET build: paired Router vs URLComponents.queryItems") {
+            blackHole(try router.makeRequest(for: .popular(query)))
+        } baseline: {
+            blackHole(try FoundationBaselines.queryItemsRequest(base: base, path: path, query: query))
+        }
     }
 
     private static func registerDictionaryBody() {
@@ -54,6 +59,13 @@ enum RequestBuildBenchmarks {
         } check: { request in
             try expectJSONBody(request, equalTo: body)
         }
+        PairedCPUTime.register("POST dictionary body: paired Router vs JSONSerialization") {
+            blackHole(try router.makeRequest(for: .createList(body)))
+        } baseline: {
+            blackHole(
+                try FoundationBaselines.jsonSerializationRequest(
+                    base: SampleAPI.baseURL, path: SampleAPI.listPath, body: body))
+        }
     }
 
     private static func registerEncodableBody() {
@@ -65,6 +77,13 @@ enum RequestBuildBenchmarks {
         }
         measure("POST Encodable body: baseline JSONEncoder") {
             try FoundationBaselines.jsonEncoderRequest(base: SampleAPI.baseURL, path: SampleAPI.listPath, body: draft)
+        }
+        PairedCPUTime.register("POST Encodable body: paired Router vs JSONEncoder") {
+            blackHole(try router.makeRequest(for: .createListEncodable(draft)))
+        } baseline: {
+            blackHole(
+                try FoundationBaselines.jsonEncoderRequest(
+                    base: SampleAPI.baseURL, path: SampleAPI.listPath, body: draft))
         }
     }
 

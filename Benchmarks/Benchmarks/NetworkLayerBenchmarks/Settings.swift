@@ -44,6 +44,17 @@ enum Settings {
         )
     }
 
+    /// A NetworkLayer operation against its baseline in alternating blocks (see ``PairedCPUTime``).
+    static var pairedCPUBound: Benchmark.Configuration {
+        .init(
+            metrics: [PairedCPUTime.ratio, .throughput],
+            warmupIterations: isSmoke ? 0 : 3,
+            scalingFactor: .one,
+            maxDuration: isSmoke ? .milliseconds(100) : .seconds(5),
+            maxIterations: isSmoke ? 1 : 100
+        )
+    }
+
     /// Requests to the local server: 1,000 per iteration.
     static var endToEnd: Benchmark.Configuration {
         .init(
