@@ -73,20 +73,18 @@ public struct URLParameterEncoder: ParameterEncoder {
 
     /// URL text with `query` (already escaped) after any query it has, and before its fragment.
     static func text(_ original: String, appendingQuery query: [UInt8]) -> String {
-        var head = Substring(original)
-        var fragment: Substring = ""
-        if let hash = head.firstIndex(of: "#") {
-            fragment = head[hash...]
-            head = head[..<hash]
-        }
-        var text = String(head)
-        if let questionMark = head.firstIndex(of: "?") {
-            if head.index(after: questionMark) != head.endIndex { text += "&" }
+        // `?` and `#` are ASCII, so scanning UTF-8 finds them at a fraction of the cost of `Character`s.
+        let utf8 = original.utf8
+        let fragmentStart = utf8.firstByteIndex { $0 == UInt8(ascii: "#") } ?? utf8.endIndex
+        var text = String(original[..<fragmentStart])
+        text.reserveCapacity(utf8.count + query.count + 1)
+        if let questionMark = text.utf8.firstByteIndex(where: { $0 == UInt8(ascii: "?") }) {
+            if text.utf8.index(after: questionMark) != text.endIndex { text += "&" }
         } else {
             text += "?"
         }
         text += String(decoding: query, as: UTF8.self)
-        text += fragment
+        text += original[fragmentStart...]
         return text
     }
 }

@@ -24,7 +24,7 @@ enum URLJoining {
 
         // URL syntax is about bytes, not characters, and scanning bytes is ten times faster.
         let utf8 = absolute.utf8
-        let suffixStart = utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
+        let suffixStart = utf8.firstByteIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count + trimmedPath.utf8.count + 8)
         bytes.append(contentsOf: utf8[..<suffixStart])
