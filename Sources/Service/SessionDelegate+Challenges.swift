@@ -44,24 +44,26 @@ extension SessionDelegate {
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         let previous = task.currentRequest ?? task.originalRequest
-        let next = transfers.withLock { transfers -> URLRequest? in
-            guard var transfer = transfers[task.taskIdentifier] else {
-                return RedirectPolicy.strippingCredentials(
-                    from: request, unlessSameOriginAs: [task.originalRequest?.url, response.url])
+        let decision = transfers.withLock { transfers in
+            transfers.modifyValue(forKey: task.taskIdentifier) { transfer -> URLRequest? in
+                transfer.lastActivity = .now()
+                let options = transfer.options
+                guard var next = options.redirectPolicy.next(after: response, proposed: request, origin: options.origin)
+                else { return nil }
+                if options.resendsBody, let previous, RedirectPolicy.keepsMethod(previous, next) {
+                    // Foundation would follow without the body; stop here and let the transport re-send.
+                    if next.httpBody == nil { next.httpBody = previous.httpBody }
+                    transfer.redirect = next
+                    return nil
+                }
+                return next
             }
-            defer { transfers[task.taskIdentifier] = transfer }
-            transfer.lastActivity = .now()
-            let options = transfer.options
-            guard var next = options.redirectPolicy.next(after: response, proposed: request, origin: options.origin)
-            else { return nil }
-            if options.resendsBody, let previous, RedirectPolicy.keepsMethod(previous, next) {
-                // Foundation would follow without the body; stop here and let the transport re-send.
-                if next.httpBody == nil { next.httpBody = previous.httpBody }
-                transfer.redirect = next
-                return nil
-            }
-            return next
         }
+        // A task the transport does not know still loses credentials that would leave their origin.
+        let next =
+            decision
+            ?? RedirectPolicy.strippingCredentials(
+                from: request, unlessSameOriginAs: [task.originalRequest?.url, response.url])
         completionHandler(next)
     }
 }

@@ -4,29 +4,30 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A task the watchdog ends once it has been idle for too long.
+/// Ends a task with `URLError(.timedOut)` once it has sent or received nothing for `idleTimeout` (plus
+/// ``SessionDelegate/watchdogGrace``), then cancels it.
+///
+/// A backstop: Foundation on Linux never finishes some transfers, and then no timeout of its own
+/// fires either, because the bytes are all in (for example an unanswered authentication challenge).
+/// One sweep is pending at a time, whatever the number of tasks, and none while nothing is watched.
 struct Watchdog {
     let task: URLSessionTask
     let idleTimeout: TimeInterval
+
+    /// A watchdog for `task`; `nil` when `idleTimeout` is not a positive, finite number of seconds.
+    init?(task: URLSessionTask, idleTimeout: TimeInterval) {
+        guard idleTimeout.isFinite, idleTimeout > 0 else { return nil }
+        self.task = task
+        self.idleTimeout = idleTimeout
+    }
 }
 
 extension SessionDelegate {
     /// How often the watchdog looks for idle tasks while any are watched.
     static let sweepInterval: TimeInterval = 0.5
 
-    /// Fails `task` with `URLError(.timedOut)` once it has sent or received nothing for `idleTimeout`
-    /// (plus ``watchdogGrace``), then cancels it.
-    ///
-    /// A backstop: Foundation on Linux never finishes some transfers, and then no timeout of its own
-    /// fires either, because the bytes are all in (for example an unanswered authentication challenge).
-    /// One sweep is pending at a time, whatever the number of tasks, and none while nothing is watched.
-    func watch(_ task: URLSessionTask, idleTimeout: TimeInterval) {
-        guard idleTimeout.isFinite, idleTimeout > 0 else { return }
-        transfers.withLock { $0[task.taskIdentifier]?.watchdog = Watchdog(task: task, idleTimeout: idleTimeout) }
-        scheduleSweep()
-    }
-
-    private func scheduleSweep() {
+    /// Schedules a sweep for idle tasks, unless one is pending.
+    func scheduleSweep() {
         let alreadyScheduled = sweepScheduled.withLock { scheduled in
             defer { scheduled = true }
             return scheduled

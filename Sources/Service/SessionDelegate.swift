@@ -19,12 +19,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
     /// Whether a watchdog sweep is pending.
     let sweepScheduled = Locked(false)
 
+    /// Takes charge of `task` before it is resumed; the watchdog ends it once it has sent or received
+    /// nothing for `idleTimeout` (see ``Watchdog``).
     func register(
         _ task: URLSessionTask,
         options: TransferOptions,
+        idleTimeout: TimeInterval,
         completion: @escaping SessionTransfer.Completion
     ) {
-        transfers.withLock { $0[task.taskIdentifier] = SessionTransfer(options: options, completion: completion) }
+        var transfer = SessionTransfer(options: options, completion: completion)
+        transfer.watchdog = Watchdog(task: task, idleTimeout: idleTimeout)
+        transfers.withLock { $0[task.taskIdentifier] = transfer }
+        if transfer.watchdog != nil { scheduleSweep() }
     }
 
     /// Completes a task that was registered but never resumed.
@@ -37,9 +43,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
     /// Stops `task` early with `error`, which its completion reports instead of the cancellation.
     func fail(_ task: URLSessionTask, with error: any Error) {
         transfers.withLock { transfers in
-            guard transfers[task.taskIdentifier]?.failure == nil else { return }
-            transfers[task.taskIdentifier]?.failure = error
-            transfers[task.taskIdentifier]?.body = Data()
+            transfers.modifyValue(forKey: task.taskIdentifier) { transfer in
+                guard transfer.failure == nil else { return }
+                transfer.failure = error
+                transfer.body = Data()
+            }
         }
         cancel(task)
     }
@@ -56,29 +64,29 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         let failure = transfers.withLock { transfers -> (any Error)? in
-            guard var transfer = transfers[dataTask.taskIdentifier] else { return nil }
-            defer { transfers[dataTask.taskIdentifier] = transfer }
-            let http = response as? HTTPURLResponse
-            transfer.response = http
-            transfer.body = Data()
-            transfer.receivedBytes = 0
-            transfer.lastActivity = .now()
-            if transfer.options.destination != nil {
-                // Looked up once per response: reading a header on every chunk is costly on Linux.
-                transfer.progressTotal = http.flatMap(SessionTransfer.progressTotal(of:))
-            }
-            if transfer.options.destination != nil, http?.isSuccessful == true {
-                do {
-                    transfer.file = try transfer.file ?? DownloadFile()
-                } catch {
-                    return error
+            transfers.modifyValue(forKey: dataTask.taskIdentifier) { transfer -> (any Error)? in
+                let http = response as? HTTPURLResponse
+                transfer.response = http
+                transfer.body = Data()
+                transfer.receivedBytes = 0
+                transfer.lastActivity = .now()
+                if transfer.options.destination != nil {
+                    // Looked up once per response: reading a header on every chunk is costly on Linux.
+                    transfer.progressTotal = http.flatMap(SessionTransfer.progressTotal(of:))
                 }
-            } else if let limit = transfer.options.maximumResponseSize,
-                let length = SessionTransfer.expectedLength(of: response), length > limit
-            {
-                return NetworkError.responseTooLarge(limit: limit)
-            }
-            return nil
+                if transfer.options.destination != nil, http?.isSuccessful == true {
+                    do {
+                        transfer.file = try transfer.file ?? DownloadFile()
+                    } catch {
+                        return error
+                    }
+                } else if let limit = transfer.options.maximumResponseSize,
+                    let length = SessionTransfer.expectedLength(of: response), length > limit
+                {
+                    return NetworkError.responseTooLarge(limit: limit)
+                }
+                return nil
+            } ?? nil
         }
         // Linux ignores the disposition, so a body that must not arrive is stopped by cancelling.
         completionHandler(.allow)
@@ -92,26 +100,28 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
             case tooLarge(limit: Int)
         }
         let next = transfers.withLock { transfers -> Next in
-            // Taken out of the table so the body buffer is uniquely referenced and appends stay O(chunk).
-            guard var transfer = transfers.removeValue(forKey: dataTask.taskIdentifier) else { return .none }
-            defer { transfers[dataTask.taskIdentifier] = transfer }
-            guard transfer.failure == nil else { return .none }
-            transfer.lastActivity = .now()
-            transfer.receivedBytes += Int64(data.count)
-            if let file = transfer.file {
-                return .write(
-                    file, progress: transfer.options.downloadProgress, received: transfer.receivedBytes,
-                    total: transfer.progressTotal)
-            }
-            if let limit = transfer.options.maximumResponseSize, transfer.body.count + data.count > limit {
-                return .tooLarge(limit: limit)
-            }
-            if transfer.body.isEmpty {
-                transfer.body = Self.bodyBuffer(startingWith: data, transfer: transfer)
-            } else {
-                transfer.body.append(data)
-            }
-            return .none
+            transfers.modifyValue(forKey: dataTask.taskIdentifier) { transfer -> Next in
+                guard transfer.failure == nil else { return .none }
+                transfer.lastActivity = .now()
+                transfer.receivedBytes += Int64(data.count)
+                if let file = transfer.file {
+                    return .write(
+                        file, progress: transfer.options.downloadProgress, received: transfer.receivedBytes,
+                        total: transfer.progressTotal)
+                }
+                if let limit = transfer.options.maximumResponseSize, transfer.body.count + data.count > limit {
+                    return .tooLarge(limit: limit)
+                }
+                if transfer.body.isEmpty {
+                    transfer.body = Self.bodyBuffer(
+                        startingWith: data,
+                        expectedLength: transfer.response.flatMap(SessionTransfer.expectedLength(of:)),
+                        limit: transfer.options.maximumResponseSize)
+                } else {
+                    transfer.body.append(data)
+                }
+                return .none
+            } ?? .none
         }
         switch next {
         case .none:
@@ -136,12 +146,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
     private static let largestBodyReservation = 64 * 1024 * 1024
 
     /// The body buffer for a first chunk: the chunk itself, never copied, or, for a large body, room for
-    /// its `Content-Length` (within the size limit).
-    private static func bodyBuffer(startingWith data: Data, transfer: SessionTransfer) -> Data {
-        guard let length = transfer.response.flatMap(SessionTransfer.expectedLength(of:)),
-            length >= smallestBodyReservation, length > data.count
-        else { return data }
-        let limit = min(transfer.options.maximumResponseSize ?? largestBodyReservation, largestBodyReservation)
+    /// its `expectedLength` (within the size `limit`).
+    private static func bodyBuffer(startingWith data: Data, expectedLength: Int64?, limit: Int?) -> Data {
+        guard let length = expectedLength, length >= smallestBodyReservation, length > data.count else { return data }
+        let limit = min(limit ?? largestBodyReservation, largestBodyReservation)
         var body = Data(capacity: Int(min(length, Int64(limit))))
         body.append(data)
         return body

@@ -193,7 +193,7 @@ public final class URLSessionTransport: TransferTransport {
         completion: @escaping ExchangeCompletion
     ) {
         let task = makeTask(request, body: body)
-        delegate.register(task, options: options) { [self] outcome in
+        delegate.register(task, options: options, idleTimeout: request.timeoutInterval) { [self] outcome in
             switch outcome {
             case .success(.completed(let data, let response)):
                 completion(.success((data, response)))
@@ -216,7 +216,6 @@ public final class URLSessionTransport: TransferTransport {
             delegate.cancel(task)
             return
         }
-        delegate.watch(task, idleTimeout: request.timeoutInterval)
         task.resume()
     }
 
