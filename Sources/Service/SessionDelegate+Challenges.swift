@@ -19,6 +19,7 @@ extension SessionDelegate {
             // Linux never completes a task whose challenge gets default handling, so decline it and
             // hand the 401 back. Credentials travel in headers the caller sets.
             let failure = challenge.failureResponse as? HTTPURLResponse ?? Self.unauthorized(for: task)
+            if let failure { cookies?.store(from: failure) }
             transfers.withLock { $0[task.taskIdentifier]?.challengeResponse = failure }
             // Deferred: Foundation answers on the session's work thread, which may be this one.
             deferredCalls.async { completionHandler(.cancelAuthenticationChallenge, nil) }
@@ -43,6 +44,7 @@ extension SessionDelegate {
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        cookies?.store(from: response)
         let previous = task.currentRequest ?? task.originalRequest
         let decision = transfers.withLock { transfers in
             transfers.modifyValue(forKey: task.taskIdentifier) { transfer -> URLRequest? in

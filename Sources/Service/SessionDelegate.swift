@@ -18,6 +18,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
     let deferredCalls = DispatchQueue(label: "NetworkLayer.SessionDelegate.deferredCalls")
     /// Whether a watchdog sweep is pending.
     let sweepScheduled = Locked(false)
+    /// Stores the cookies of each response, when the transport does so in Foundation's place.
+    let cookies: ResponseCookies?
+
+    init(cookies: ResponseCookies?) {
+        self.cookies = cookies
+    }
 
     /// Takes charge of `task` before it is resumed; the watchdog ends it once it has sent or received
     /// nothing for `idleTimeout` (see ``Watchdog``).
@@ -88,6 +94,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
                 return nil
             } ?? nil
         }
+        if let http = response as? HTTPURLResponse { cookies?.store(from: http) }
         // Linux ignores the disposition, so a body that must not arrive is stopped by cancelling.
         completionHandler(.allow)
         if let failure { fail(dataTask, with: failure) }

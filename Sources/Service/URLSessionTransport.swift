@@ -42,7 +42,10 @@ public final class URLSessionTransport: TransferTransport {
     ///     transport's session never has a `URLCache`, whatever the configuration says: Foundation there
     ///     looks a request up in the cache on a background queue, and a request cancelled during that
     ///     look-up can crash the process when it completes (`TaskRegistry.swift`, "Trying to access a
-    ///     behaviour for a task that in not in the registry").
+    ///     behaviour for a task that in not in the registry"). On Linux the transport also stores the
+    ///     cookies responses set itself, once per response, in the configuration's cookie storage and
+    ///     under its accept policy, so its session's own `httpCookieAcceptPolicy` reads `.never`; Foundation
+    ///     still sends the stored cookies.
     ///   - redirectPolicy: Whether redirects are followed. Defaults to ``RedirectPolicy/follow``.
     ///   - maximumResponseSize: The largest body kept in memory. Defaults to 100 MB.
     ///   - maximumResentRedirects: The hop limit for redirects re-sent with their body. Defaults to 10.
@@ -52,16 +55,18 @@ public final class URLSessionTransport: TransferTransport {
         maximumResponseSize: Int? = URLSessionTransport.defaultMaximumResponseSize,
         maximumResentRedirects: Int = 10
     ) {
-        let delegate = SessionDelegate()
         #if canImport(FoundationNetworking)
-        let configuration = configuration.withoutURLCache()
+        let cookies = ResponseCookies(configuration: configuration)
+        let configuration = configuration.forLinuxTransport(storingCookiesItself: cookies != nil)
         let queue = InlineDelegateQueue()
         #else
+        let cookies: ResponseCookies? = nil
         let queue = OperationQueue()
         // Serial, so each task's response, data and completion callbacks arrive in order.
         queue.maxConcurrentOperationCount = 1
         #endif
         queue.name = "NetworkLayer.URLSessionTransport"
+        let delegate = SessionDelegate(cookies: cookies)
         self.delegate = delegate
         self.redirectPolicy = redirectPolicy
         self.maximumResponseSize = maximumResponseSize
@@ -243,10 +248,13 @@ extension URLRequest {
 
 #if canImport(FoundationNetworking)
 extension URLSessionConfiguration {
-    /// A copy of the configuration with no `URLCache`, so that the caller's own configuration is left as it is.
-    fileprivate func withoutURLCache() -> URLSessionConfiguration {
+    /// A copy of the configuration for the transport's session on Linux, leaving the caller's own as it is:
+    /// no `URLCache`, and no cookie parsing by Foundation when the transport stores cookies itself (see
+    /// ``ResponseCookies``).
+    fileprivate func forLinuxTransport(storingCookiesItself: Bool) -> URLSessionConfiguration {
         let copy = self.copy() as? URLSessionConfiguration ?? self
         copy.urlCache = nil
+        if storingCookiesItself { copy.httpCookieAcceptPolicy = .never }
         return copy
     }
 }
