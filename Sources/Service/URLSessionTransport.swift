@@ -20,6 +20,10 @@ public final class URLSessionTransport: TransferTransport {
     public static let defaultMaximumResponseSize = 100 * 1024 * 1024
 
     /// The session that carries the requests. It is invalidated when the transport is released.
+    ///
+    /// On Linux its configuration is a copy of the one the transport was given, with no `URLCache` and an
+    /// `httpCookieAcceptPolicy` of `.never`: the transport stores the cookies responses set itself, in the
+    /// given configuration's cookie storage and under its accept policy.
     public let session: URLSession
     /// Whether redirects are followed.
     public let redirectPolicy: RedirectPolicy
@@ -57,7 +61,7 @@ public final class URLSessionTransport: TransferTransport {
     ) {
         #if canImport(FoundationNetworking)
         let cookies = ResponseCookies(configuration: configuration)
-        let configuration = configuration.forLinuxTransport(storingCookiesItself: cookies != nil)
+        let configuration = configuration.forLinuxTransport()
         let queue = InlineDelegateQueue()
         #else
         let cookies: ResponseCookies? = nil
@@ -249,12 +253,12 @@ extension URLRequest {
 #if canImport(FoundationNetworking)
 extension URLSessionConfiguration {
     /// A copy of the configuration for the transport's session on Linux, leaving the caller's own as it is:
-    /// no `URLCache`, and no cookie parsing by Foundation when the transport stores cookies itself (see
-    /// ``ResponseCookies``).
-    fileprivate func forLinuxTransport(storingCookiesItself: Bool) -> URLSessionConfiguration {
+    /// no `URLCache`, and no cookie parsing by Foundation, which the transport does itself once per response
+    /// (see ``ResponseCookies``).
+    fileprivate func forLinuxTransport() -> URLSessionConfiguration {
         let copy = self.copy() as? URLSessionConfiguration ?? self
         copy.urlCache = nil
-        if storingCookiesItself { copy.httpCookieAcceptPolicy = .never }
+        copy.httpCookieAcceptPolicy = .never
         return copy
     }
 }
