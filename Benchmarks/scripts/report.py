@@ -25,6 +25,8 @@ MB = 1_000_000
 # target), None.
 ROWS = [
     ("GET build: paired Router vs URLComponents.queryItems", None, "paired_cpu", 1.0),
+    # The same bytes as Alamofire's way, at least 4× faster.
+    ("GET build: paired Router vs addingPercentEncoding", None, "paired_cpu", 0.25),
     ("GET build: NetworkLayer Router", "GET build: baseline URLComponents.queryItems", "time", None),
     ("GET build: baseline URLComponents.queryItems", None, None, None),
     ("GET build: baseline addingPercentEncoding", None, None, None),

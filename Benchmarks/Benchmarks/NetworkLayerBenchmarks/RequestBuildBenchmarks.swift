@@ -41,6 +41,11 @@ enum RequestBuildBenchmarks {
         } baseline: {
             blackHole(try FoundationBaselines.queryItemsRequest(base: base, path: path, query: query))
         }
+        PairedCPUTime.register("GET build: paired Router vs addingPercentEncoding") {
+            blackHole(try router.makeRequest(for: .popular(query)))
+        } baseline: {
+            blackHole(try FoundationBaselines.percentEncodingRequest(base: base, path: path, query: query))
+        }
     }
 
     private static func registerDictionaryBody() {
