@@ -4,16 +4,6 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The body of an upload.
-public enum UploadBody: Sendable, Hashable {
-    /// Bytes in memory, sent with a `Content-Length`.
-    case data(Data)
-    /// A local file, streamed from disk and sent with a `Content-Length`.
-    case file(URL)
-    /// A `multipart/form-data` form, written to a temporary file in chunks and uploaded from it.
-    case multipart(MultipartFormData)
-}
-
 /// A transport that can also stream uploads from disk, download to files and report progress.
 ///
 /// ``URLSessionTransport`` adopts it. ``HTTPTransport`` stays a one-method protocol, so custom

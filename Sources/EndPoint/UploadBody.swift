@@ -1,0 +1,11 @@
+import Foundation
+
+/// The body of an upload.
+public enum UploadBody: Sendable, Hashable {
+    /// Bytes in memory, sent with a `Content-Length`.
+    case data(Data)
+    /// A local file, streamed from disk and sent with a `Content-Length`.
+    case file(URL)
+    /// A `multipart/form-data` form, written to a temporary file in chunks and uploaded from it.
+    case multipart(MultipartFormData)
+}
