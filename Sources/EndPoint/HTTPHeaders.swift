@@ -32,9 +32,13 @@ public struct HTTPHeaders: Hashable, Sendable {
         for name in dictionary.keys.sorted() { update(name: name, value: dictionary[name] ?? "") }
     }
 
-    /// The value for `name`, matched case-insensitively, or `nil`.
+    /// The value for `name`, matched case-insensitively, or `nil`. A field that appears more than once
+    /// reads as its values joined with `", "` (RFC 9110 §5.3); ``values(for:)`` keeps them apart.
     public subscript(name: String) -> String? {
-        get { fields.first { $0.name.caseInsensitiveEquals(name) }?.value }
+        get {
+            let values = values(for: name)
+            return values.count > 1 ? values.joined(separator: ", ") : values.first
+        }
         set {
             if let newValue { update(name: name, value: newValue) } else { remove(name: name) }
         }
@@ -54,6 +58,16 @@ public struct HTTPHeaders: Hashable, Sendable {
         }
     }
 
+    /// Adds `name: value` after any field of the same name, as a response repeats `Set-Cookie`.
+    public mutating func add(name: String, value: String) {
+        fields.append(HTTPHeader(name: name, value: value))
+    }
+
+    /// Every value of the field called `name`, in the order they came.
+    public func values(for name: String) -> [String] {
+        fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
+    }
+
     /// Removes the field called `name`, if present.
     public mutating func remove(name: String) {
         fields.removeAll { $0.name.caseInsensitiveEquals(name) }
@@ -64,6 +78,22 @@ public struct HTTPHeaders: Hashable, Sendable {
         var merged = self
         for header in other.fields { merged.update(header) }
         return merged
+    }
+
+    /// The fields as a dictionary, repeated names joined with `", "` under the first spelling.
+    var joinedFields: [String: String] {
+        var joined: [String: String] = [:]
+        var spelling: [String: String] = [:]
+        for field in fields {
+            let key = field.name.lowercased()
+            if let name = spelling[key], let existing = joined[name] {
+                joined[name] = existing + ", " + field.value
+            } else {
+                spelling[key] = field.name
+                joined[field.name] = field.value
+            }
+        }
+        return joined
     }
 
     /// The fields as a dictionary, keyed by the names as given.

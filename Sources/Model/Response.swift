@@ -8,31 +8,32 @@ import FoundationNetworking
 public struct Response: Sendable {
     /// The request that was sent, after every adjustment the router made.
     public let request: URLRequest
-    /// The HTTP response head.
-    public let httpResponse: HTTPURLResponse
+    /// The response head: status, fields and final URL.
+    public let head: ResponseHead
     /// The response body; empty when the server sent none.
     public let data: Data
 
     /// Creates a response.
-    public init(request: URLRequest, httpResponse: HTTPURLResponse, data: Data) {
+    public init(request: URLRequest, head: ResponseHead, data: Data) {
         self.request = request
-        self.httpResponse = httpResponse
+        self.head = head
         self.data = data
     }
 
-    /// The HTTP status code.
-    public var statusCode: Int { httpResponse.statusCode }
-
-    /// The response headers. Look-ups are case-insensitive.
-    public var headers: HTTPHeaders {
-        var headers = HTTPHeaders()
-        for (name, value) in httpResponse.allHeaderFields {
-            if let name = name as? String, let value = value as? String {
-                headers.update(name: name, value: value)
-            }
-        }
-        return headers
+    /// Creates a response from Foundation's response head.
+    public init(request: URLRequest, httpResponse: HTTPURLResponse, data: Data) {
+        self.init(request: request, head: ResponseHead(httpResponse), data: data)
     }
+
+    /// The response head as Foundation's `HTTPURLResponse`.
+    public var httpResponse: HTTPURLResponse { head.httpURLResponse }
+
+    /// The HTTP status code.
+    public var statusCode: Int { head.statusCode }
+
+    /// The response headers. Look-ups are case-insensitive; repeated fields stay apart when the
+    /// transport kept them apart (see ``HTTPHeaders/values(for:)``).
+    public var headers: HTTPHeaders { head.headers }
 
     /// Decodes the body as JSON into `type`.
     public func decode<Value: Decodable>(
