@@ -101,6 +101,20 @@ if [[ ${NETWORKLAYER_SKIP_LINT:-0} != 1 ]]; then
     swift format lint --strict --recursive "${lint_targets[@]}" </dev/null || die "swift format lint found problems"
 fi
 
+# --- Layers ------------------------------------------------------------------------------------
+
+# The lower folders compile as a module of their own, so none of them reaches up into Service or Manager.
+say "layer check: Sources/EndPoint, Encoding and Model build without Service and Manager"
+layer_dir=$(mktemp -d "${TMPDIR:-/tmp}/networklayer-layers.XXXXXX")
+swiftc -parse-as-library -module-name LowerLayers -package-name NetworkLayer -swift-version 6 -warnings-as-errors \
+    -emit-module -emit-module-path "$layer_dir/LowerLayers.swiftmodule" \
+    Sources/EndPoint/*.swift Sources/Encoding/*.swift Sources/Model/*.swift </dev/null ||
+    {
+        rm -rf "$layer_dir"
+        die "Sources/EndPoint, Encoding and Model must not use Service or Manager"
+    }
+rm -rf "$layer_dir"
+
 # --- Test peer ---------------------------------------------------------------------------------
 
 # Loopback only, never through a proxy: curl (under FoundationNetworking) honours these variables.

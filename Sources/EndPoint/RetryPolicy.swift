@@ -17,7 +17,7 @@ import FoundationNetworking
 /// - requests whose endpoint ``EndPointType/isIdempotent`` (by default `GET`, `HEAD`, `PUT`, `DELETE`,
 ///   `OPTIONS` and `TRACE`);
 /// - responses with status 408, 429, 500, 502, 503 or 504;
-/// - transport failures: timed out, connection lost, cannot connect, host not found or DNS failure.
+/// - transport failures (``TransportError/Kind``): timed out, connection lost, cannot connect, cannot find host.
 ///
 /// A `Retry-After` header, in seconds or as an HTTP date, replaces the backoff, up to
 /// ``maximumRetryAfter``. A cancelled request is never retried.
@@ -33,9 +33,9 @@ public struct RetryPolicy: Sendable, Hashable {
     public var jitter: Double
     /// The response statuses that are retried. Defaults to 408, 429, 500, 502, 503 and 504.
     public var retryableStatusCodes: Set<Int>
-    /// The transport failures that are retried. Defaults to timed out, connection lost, cannot connect to
-    /// host, cannot find host and DNS lookup failed.
-    public var retryableErrorCodes: Set<URLError.Code>
+    /// The transport failures that are retried, whichever transport reported them. Defaults to timed
+    /// out, connection lost, cannot connect and cannot find host.
+    public var retryableFailures: Set<TransportError.Kind>
     /// The longest wait a `Retry-After` header can ask for, in seconds; longer requests are cut to it.
     /// Defaults to 60.
     public var maximumRetryAfter: TimeInterval
@@ -47,9 +47,7 @@ public struct RetryPolicy: Sendable, Hashable {
         backoffMultiplier: Double = 2,
         jitter: Double = 0.2,
         retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504],
-        retryableErrorCodes: Set<URLError.Code> = [
-            .timedOut, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed,
-        ],
+        retryableFailures: Set<TransportError.Kind> = [.timedOut, .connectionLost, .cannotConnect, .cannotFindHost],
         maximumRetryAfter: TimeInterval = 60
     ) {
         self.maximumRetries = maximumRetries
@@ -57,7 +55,7 @@ public struct RetryPolicy: Sendable, Hashable {
         self.backoffMultiplier = backoffMultiplier
         self.jitter = jitter
         self.retryableStatusCodes = retryableStatusCodes
-        self.retryableErrorCodes = retryableErrorCodes
+        self.retryableFailures = retryableFailures
         self.maximumRetryAfter = maximumRetryAfter
     }
 
@@ -75,9 +73,9 @@ public struct RetryPolicy: Sendable, Hashable {
         case .success(let response):
             return retryableStatusCodes.contains(response.statusCode)
         case .failure(.timedOut):
-            return retryableErrorCodes.contains(.timedOut)
+            return retryableFailures.contains(.timedOut)
         case .failure(.transport(let error)):
-            return retryableErrorCodes.contains(error.code)
+            return retryableFailures.contains(error.kind)
         case .failure(let error):
             guard let response = error.response else { return false }
             return retryableStatusCodes.contains(response.statusCode)

@@ -12,8 +12,9 @@ import FoundationNetworking
 ///
 /// Statuses outside the endpoint's ``EndPointType/acceptableStatusCodes`` become a typed
 /// ``NetworkError`` that keeps the whole response, so a server's error JSON can still be read.
-/// An empty body decodes to `nil` for optionals and to ``EmptyResponse``; for anything else it
-/// is ``NetworkError/noData(_:)``.
+/// Bodies decode by the one rule of ``Response/decode(_:using:)``: a response without content (204, 205,
+/// 304, `HEAD`, `Content-Length: 0`) decodes to ``EmptyResponse``, `nil` for optionals or empty `Data`;
+/// any other empty body is ``NetworkError/noData(_:)``.
 public struct NetworkManager<EndPoint: EndPointType>: Sendable {
     /// The router that sends the requests.
     public let router: Router<EndPoint>
@@ -55,22 +56,8 @@ public struct NetworkManager<EndPoint: EndPointType>: Sendable {
         }
     }
 
-    /// Decodes `response`'s body as `Value`; an empty body gives the type's empty value when it has one.
+    /// Decodes `response`'s body as `Value` with ``decoder``, by the rule of ``Response/decode(_:using:)``.
     public func decode<Value: Decodable>(_ type: Value.Type, from response: Response) throws(NetworkError) -> Value {
-        if response.data.isEmpty {
-            if let emptyType = Value.self as? any EmptyResponseDecodable.Type,
-                let empty = emptyType.emptyValue as? Value
-            {
-                return empty
-            }
-            if Value.self == Data.self, let data = Data() as? Value { return data }
-            throw .noData(response)
-        }
-        if Value.self == Data.self, let data = response.data as? Value { return data }
-        do {
-            return try decoder.decode(Value.self, from: response.data)
-        } catch {
-            throw .decodingFailed(DecodingFailure(error: error, response: response, typeName: "\(Value.self)"))
-        }
+        try response.decode(type, using: decoder)
     }
 }

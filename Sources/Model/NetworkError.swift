@@ -16,9 +16,9 @@ public enum NetworkError: Error, Sendable {
     /// The server did not answer in time.
     case timedOut
     /// The transport failed before a complete response arrived (connection refused, DNS, TLS, …).
-    case transport(URLError)
-    /// The response body is larger than the transport keeps in memory
-    /// (``URLSessionTransport/maximumResponseSize``), so the transfer was stopped. `limit` is in bytes.
+    case transport(TransportError)
+    /// The response body is larger than a router keeps in memory (its configuration's
+    /// `maximumResponseSize`), so the transfer was stopped. `limit` is in bytes.
     case responseTooLarge(limit: Int)
     /// 401 or 403: credentials missing, wrong or insufficient.
     case authentication(Response)
@@ -67,20 +67,26 @@ public enum NetworkError: Error, Sendable {
 extension NetworkError {
     /// Wraps any error thrown while sending in the matching case.
     ///
-    /// A ``NetworkError`` a transport throws passes through unchanged, so ``URLSessionTransport``
-    /// reports an oversized body as ``responseTooLarge(limit:)`` by throwing that case itself.
-    init(_ error: any Error) {
+    /// A ``NetworkError`` a transport throws passes through unchanged, so a transport reports an
+    /// oversized body as ``responseTooLarge(limit:)`` by throwing that case itself. A `URLError` is
+    /// classified as a ``TransportError``, and a timeout of either kind becomes ``timedOut``.
+    ///
+    /// - Parameter request: The request that failed, which a ``TransportError`` keeps for its description.
+    init(_ error: any Error, sending request: URLRequest? = nil) {
         switch error {
         case let networkError as NetworkError:
             self = networkError
         case is CancellationError:
             self = .cancelled
+        case let urlError as URLError where urlError.code == .cancelled:
+            self = .cancelled
         case let urlError as URLError:
-            switch urlError.code {
-            case .cancelled: self = .cancelled
-            case .timedOut: self = .timedOut
-            default: self = .transport(urlError)
+            self = NetworkError(TransportError(urlError), sending: request)
+        case var transportError as TransportError:
+            if let request, transportError.url == nil {
+                (transportError.method, transportError.url) = (request.httpMethod ?? "GET", request.url)
             }
+            self = transportError.kind == .timedOut ? .timedOut : .transport(transportError)
         case let buildError as RequestBuildError:
             self = .invalidRequest(buildError)
         default:

@@ -35,15 +35,52 @@ public struct Response: Sendable {
     /// transport kept them apart (see ``HTTPHeaders/values(for:)``).
     public var headers: HTTPHeaders { head.headers }
 
-    /// Decodes the body as JSON into `type`.
+    /// Whether the response has no body by the rules of HTTP: status 204, 205 or 304, an answer to
+    /// `HEAD`, or `Content-Length: 0`.
+    public var hasNoContent: Bool {
+        [204, 205, 304].contains(statusCode) || request.httpMethod == "HEAD" || head.expectedContentLength == 0
+    }
+
+    /// Decodes the body as JSON into `type`, by the library's one decoding rule.
+    ///
+    /// - `Data` is the body as it is, and `String` the body read as UTF-8.
+    /// - An empty body of a response that ``hasNoContent`` decodes to the type's ``EmptyResponseDecodable``
+    ///   value (``EmptyResponse``, `nil` for optionals), to empty `Data` or to an empty `String`.
+    /// - Any other empty body fails with ``NetworkError/noData(_:)``.
+    ///
+    /// ``NetworkManager`` decodes with this rule too.
     public func decode<Value: Decodable>(
         _ type: Value.Type = Value.self,
         using decoder: JSONDecoder = JSONDecoder()
     ) throws(NetworkError) -> Value {
+        try decodeBody(as: type) { try decoder.decode(Value.self, from: $0) }
+    }
+
+    /// Decodes the body with `decode` by the rule of ``decode(_:using:)``, for decoders other than
+    /// `JSONDecoder`.
+    package func decodeBody<Value>(as type: Value.Type, with decode: (Data) throws -> Value) throws(NetworkError)
+        -> Value
+    {
+        if data.isEmpty {
+            guard hasNoContent, let empty = Self.emptyValue(of: type) else { throw .noData(self) }
+            return empty
+        }
+        if let data = data as? Value { return data }
         do {
-            return try decoder.decode(type, from: data)
+            if Value.self == String.self {
+                guard let text = String(data: data, encoding: .utf8) as? Value else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the body is not UTF-8"))
+                }
+                return text
+            }
+            return try decode(data)
         } catch {
             throw .decodingFailed(DecodingFailure(error: error, response: self, typeName: "\(Value.self)"))
         }
+    }
+
+    private static func emptyValue<Value>(of type: Value.Type) -> Value? {
+        if let empty = (type as? any EmptyResponseDecodable.Type)?.emptyValue as? Value { return empty }
+        return Data() as? Value ?? "" as? Value
     }
 }

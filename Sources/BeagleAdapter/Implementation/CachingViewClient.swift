@@ -128,12 +128,26 @@ public final class CachingViewClient: ViewClientProtocol {
         deliver(.failure(.networkError(cancellation)), to: completion)
     }
 
+    /// Decodes a screen by NetworkLayer's decoding rule (``Response/decode(_:using:)``), so an empty body
+    /// is no screen; a body the coder rejects fails with the coder's own error.
     private func decode(_ response: NetworkResponse) -> Result<any ServerDrivenComponent, Request.Error> {
+        var coderError: (any Error)?
+        let decodeScreen = { [coder] (data: Data) throws -> any ServerDrivenComponent in
+            do {
+                return try coder.decode(from: data)
+            } catch {
+                coderError = error
+                throw error
+            }
+        }
         do {
-            let component: any ServerDrivenComponent = try coder.decode(from: response.data)
-            return .success(component)
+            guard let head = response.response as? HTTPURLResponse, let url = head.url else {
+                return .success(try decodeScreen(response.data))
+            }
+            let received = Response(request: URLRequest(url: url), httpResponse: head, data: response.data)
+            return .success(try received.decodeBody(as: (any ServerDrivenComponent).self, with: decodeScreen))
         } catch {
-            return .failure(.decoding(error))
+            return .failure(.decoding(coderError ?? error))
         }
     }
 

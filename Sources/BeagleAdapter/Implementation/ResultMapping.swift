@@ -38,7 +38,7 @@ enum ResultMapping {
 
     static func underlyingError(_ error: NetworkLayer.NetworkError) -> any Error {
         switch error {
-        case .transport(let urlError): urlError
+        case .transport(let failure): failure.urlErrorCode.map { URLError($0) } ?? failure
         case .cancelled: URLError(.cancelled)
         case .timedOut: URLError(.timedOut)
         default: error

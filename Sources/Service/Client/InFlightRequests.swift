@@ -30,13 +30,6 @@ struct InFlightRequests {
         return ticket.cancellations == cancellations
     }
 
-    /// Issues a ticket and registers `cancel` with it at once, for a request that has not started yet.
-    mutating func add(_ cancel: @escaping Cancel) -> Ticket {
-        let ticket = issueTicket()
-        running[ticket.id] = cancel
-        return ticket
-    }
-
     mutating func finish(_ ticket: Ticket) {
         if running.removeValue(forKey: ticket.id) == nil { finishedEarly.insert(ticket.id) }
     }

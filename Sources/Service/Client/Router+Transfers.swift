@@ -15,7 +15,7 @@ extension Router {
         from data: Data,
         progress: TransferProgressHandler? = nil
     ) async throws(NetworkError) -> Response {
-        try await request(endpoint, exchange: TransferExchange(kind: .upload(.data(data)), progress: progress))
+        try await request(endpoint, exchange: Exchange(kind: .upload(.data(data)), progress: progress))
     }
 
     /// Sends `endpoint` with the contents of the local file at `fileURL` as its body, streamed from
@@ -27,7 +27,7 @@ extension Router {
         fromFile fileURL: URL,
         progress: TransferProgressHandler? = nil
     ) async throws(NetworkError) -> Response {
-        try await request(endpoint, exchange: TransferExchange(kind: .upload(.file(fileURL)), progress: progress))
+        try await request(endpoint, exchange: Exchange(kind: .upload(.file(fileURL)), progress: progress))
     }
 
     /// Sends `endpoint` with `form` as a `multipart/form-data` body and reports the bytes sent.
@@ -39,7 +39,7 @@ extension Router {
         multipart form: MultipartFormData,
         progress: TransferProgressHandler? = nil
     ) async throws(NetworkError) -> Response {
-        try await request(endpoint, exchange: TransferExchange(kind: .upload(.multipart(form)), progress: progress))
+        try await request(endpoint, exchange: Exchange(kind: .upload(.multipart(form)), progress: progress))
     }
 
     /// Sends `endpoint` with the body its task describes and reports the bytes sent.
@@ -51,8 +51,8 @@ extension Router {
         _ endpoint: EndPoint,
         progress: TransferProgressHandler?
     ) async throws(NetworkError) -> Response {
-        let kind = endpoint.task.uploadBody.map(TransferExchange.Kind.upload) ?? .uploadBuiltBody
-        return try await request(endpoint, exchange: TransferExchange(kind: kind, progress: progress))
+        let kind = endpoint.task.uploadBody.map(Exchange.Kind.upload) ?? .uploadBuiltBody
+        return try await request(endpoint, exchange: Exchange(kind: kind, progress: progress))
     }
 
     /// Sends `endpoint` and writes a `2xx` response's body to `destination`, reporting the bytes received.
@@ -73,7 +73,7 @@ extension Router {
         progress: TransferProgressHandler? = nil
     ) async throws(NetworkError) -> DownloadResponse {
         let response = try await request(
-            endpoint, exchange: TransferExchange(kind: .download(to: destination), progress: progress))
-        return DownloadResponse(response: response, fileURL: response.httpResponse.isSuccessful ? destination : nil)
+            endpoint, exchange: Exchange(kind: .download(to: destination), progress: progress))
+        return DownloadResponse(response: response, fileURL: response.head.isSuccessful ? destination : nil)
     }
 }

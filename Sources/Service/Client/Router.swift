@@ -17,15 +17,12 @@ import FoundationNetworking
 ///
 /// Between building and delivering, each request passes through the configuration's plugins
 /// (``PluginType``), credentials (``AuthenticationCoordinator``), retries (``RetryPolicy``) and
-/// total deadline (``RouterConfiguration/deadline``); see <doc:Reliability>. An `async` request that
-/// needs none of them goes straight to a ``URLSessionTransport`` from the calling task, as fast as
-/// `URLSession`'s own `data(for:)`.
+/// total deadline (``RouterConfiguration/deadline``); see <doc:Reliability>. <doc:Architecture> follows
+/// one request from the endpoint to the transport and back.
 public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// The settings shared by every request.
     public let configuration: RouterConfiguration
-    private let carrier: Carrier
-    /// The transport when it is the library's own, which can send a request without a task of the router's.
-    private let sessionTransport: URLSessionTransport?
+    private let transport: any HTTPTransport
     private let inFlight = Locked(InFlightRequests())
 
     /// Creates a router.
@@ -38,17 +35,14 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         transport: any HTTPTransport = URLSessionTransport()
     ) {
         self.configuration = configuration
-        self.carrier = .transport(transport)
-        self.sessionTransport = transport as? URLSessionTransport
+        self.transport = transport
     }
 
     /// Creates a router that answers from canned responses instead of the network.
     ///
     /// Requests are built, logged and delivered exactly as they are over the network.
-    public init(configuration: RouterConfiguration = RouterConfiguration(), stub: StubTransport<EndPoint>) {
-        self.configuration = configuration
-        self.carrier = .stub(stub)
-        self.sessionTransport = nil
+    public convenience init(configuration: RouterConfiguration = RouterConfiguration(), stub: StubTransport<EndPoint>) {
+        self.init(configuration: configuration, transport: stub)
     }
 
     /// The `URLRequest` that `endpoint` describes, without sending it.
@@ -64,18 +58,15 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     ///
     /// Cancelling the calling task cancels the HTTP request and throws ``NetworkError/cancelled``.
     public func request(_ route: EndPoint) async throws(NetworkError) -> Response {
-        try await request(route, exchange: nil)
+        try await request(route, exchange: Exchange(task: route.task))
     }
 
-    /// Sends `route` like ``request(_:)``; a transfer `exchange` (see `Router+Transfers.swift`)
-    /// replaces the transport's plain send for uploads from disk, downloads and progress.
-    func request(_ route: EndPoint, exchange: TransferExchange?) async throws(NetworkError) -> Response {
+    /// Sends `route` like ``request(_:)``, with `exchange` as the last step of each attempt: a plain
+    /// send, an upload or a download (see `Router+Transfers.swift`).
+    func request(_ route: EndPoint, exchange: Exchange) async throws(NetworkError) -> Response {
         let request = try makeRequest(for: route)
         // Nothing is sent for a caller cancelled already; the router's own task would not inherit it.
         guard !Task.isCancelled else { throw .cancelled }
-        if exchange == nil, let transport = directTransport(for: route) {
-            return try await send(request, directlyThrough: transport).get()
-        }
         let task = start(request, for: route, exchange: exchange, immediately: true)
         let result = await withTaskCancellationHandler {
             await task.value
@@ -109,7 +100,9 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         for route: EndPoint,
         completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void
     ) -> CancellationToken {
-        let task = start(request, for: route) { [self] result in deliver(result, to: completion) }
+        let task = start(request, for: route, exchange: Exchange(task: route.task)) { [self] result in
+            deliver(result, to: completion)
+        }
         return CancellationToken { task.cancel() }
     }
 
@@ -138,7 +131,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     private func start(
         _ request: URLRequest,
         for endpoint: EndPoint,
-        exchange: TransferExchange? = nil,
+        exchange: Exchange,
         immediately: Bool = false,
         then finish: (@Sendable (Result<Response, NetworkError>) -> Void)? = nil
     ) -> Task<Result<Response, NetworkError>, Never> {
@@ -161,44 +154,16 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         return task
     }
 
-    /// The session transport, when `route` needs nothing from the router between building and
-    /// sending (see ``RequestPipeline/passesStraightThrough(_:configuration:)``) and no transfer.
-    private func directTransport(for route: EndPoint) -> URLSessionTransport? {
-        guard let sessionTransport, TransferExchange(task: route.task) == nil,
-            RequestPipeline.passesStraightThrough(route, configuration: configuration)
-        else { return nil }
-        return sessionTransport
-    }
-
-    /// Sends `request` through `transport` from the calling task, without a task of the router's own,
-    /// which saves the hop from that task back to the caller; ``cancel()`` reaches it through its handle.
-    private func send(
-        _ request: URLRequest,
-        directlyThrough transport: URLSessionTransport
-    ) async -> Result<Response, NetworkError> {
-        let handle = ExchangeHandle()
-        let ticket = inFlight.withLock { $0.add(handle.cancel) }
-        defer { inFlight.withLock { $0.finish(ticket) } }
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                transport.send(request, handle: handle) { continuation.resume(returning: $0) }
-            }
-        } onCancel: {
-            handle.cancel()
-        }
-        return result.map { data, response in Response(request: request, httpResponse: response, data: data) }
-            .mapError(NetworkError.init)
-    }
-
     private func send(
         _ request: URLRequest,
         for endpoint: EndPoint,
-        exchange: TransferExchange?
+        exchange: Exchange
     ) async -> Result<Response, NetworkError> {
-        let carrier = carrier
-        let exchange = exchange ?? TransferExchange(task: endpoint.task)
+        let transport = transport
+        let limit = configuration.maximumResponseSize
         let pipeline = RequestPipeline<EndPoint>(configuration: configuration) { request, endpoint in
-            try await carrier.send(request, for: endpoint, exchange: exchange)
+            try exchange.checkReadable()
+            return try await exchange.perform(request, for: endpoint, through: transport, limit: limit)
         }
         return await pipeline.run(request, for: endpoint)
     }
@@ -213,32 +178,6 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
             completion(result)
         }
     }
-
-    /// What carries this router's requests.
-    private enum Carrier: Sendable {
-        case transport(any HTTPTransport)
-        case stub(StubTransport<EndPoint>)
-
-        func send(
-            _ request: URLRequest,
-            for endpoint: EndPoint,
-            exchange: TransferExchange?
-        ) async throws -> (Data, HTTPURLResponse) {
-            switch (self, exchange) {
-            case (.transport(let transport), nil):
-                try await transport.send(request)
-            case (.stub(let stub), nil):
-                try await stub.send(request, for: endpoint)
-            case (.transport(let transport), let exchange?):
-                try await exchange.send(request, through: transport as? any TransferTransport) {
-                    try await transport.send($0)
-                }
-            case (.stub(let stub), let exchange?):
-                try await exchange.send(request, through: nil) { try await stub.send($0, for: endpoint) }
-            }
-        }
-    }
-
 }
 
 extension DispatchTime {

@@ -38,6 +38,13 @@ public struct RouterConfiguration: Sendable {
     /// The library enforces it itself, so fractions of a second work on every platform. Endpoints can
     /// override it with ``EndPointType/deadline``. Defaults to `nil`: no deadline beyond ``timeout``.
     public var deadline: TimeInterval?
+    /// The largest response body a request keeps in memory, in bytes; `nil` for no limit. Defaults to
+    /// ``defaultMaximumResponseSize``.
+    ///
+    /// A larger body fails with ``NetworkError/responseTooLarge(limit:)``: at once when the
+    /// `Content-Length` says so, otherwise as soon as the bytes that arrived pass the limit. Bodies a
+    /// download writes to disk are not limited.
+    public var maximumResponseSize: Int?
     /// Waits the given number of seconds between retries; throwing ends the request as cancelled.
     ///
     /// Defaults to `Task.sleep`, which cancelling the request interrupts. Tests can inject a function that
@@ -57,6 +64,7 @@ public struct RouterConfiguration: Sendable {
         retryPolicy: RetryPolicy? = nil,
         authentication: AuthenticationCoordinator? = nil,
         deadline: TimeInterval? = nil,
+        maximumResponseSize: Int? = RouterConfiguration.defaultMaximumResponseSize,
         sleep: @escaping @Sendable (_ seconds: TimeInterval) async throws -> Void = RouterConfiguration.taskSleep
     ) {
         self.baseURL = baseURL
@@ -70,8 +78,12 @@ public struct RouterConfiguration: Sendable {
         self.retryPolicy = retryPolicy
         self.authentication = authentication
         self.deadline = deadline
+        self.maximumResponseSize = maximumResponseSize
         self.sleep = sleep
     }
+
+    /// The default for ``maximumResponseSize``: 100 MB.
+    public static let defaultMaximumResponseSize = 100 * 1024 * 1024
 
     /// Sleeps with `Task.sleep`, throwing `CancellationError` as soon as the task is cancelled.
     public static let taskSleep: @Sendable (_ seconds: TimeInterval) async throws -> Void = { seconds in

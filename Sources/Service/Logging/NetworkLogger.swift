@@ -108,7 +108,7 @@ extension NetworkError {
         case .invalidRequest(let error): "invalid request: \(error)"
         case .cancelled: "cancelled"
         case .timedOut: "timed out"
-        case .transport(let error): "transport error \(error.code.rawValue)"
+        case .transport(let error): "transport error: \(error)"
         case .responseTooLarge(let limit): "response larger than \(limit) bytes"
         case .decodingFailed(let failure): "decoding failed: \(failure.reason)"
         case .other(let description): description

@@ -11,19 +11,10 @@ import FoundationNetworking
 /// request resent once, or a retryable failure is retried after a backoff, until one attempt's
 /// outcome is final. The deadline, when there is one, spans all of it.
 struct RequestPipeline<EndPoint: EndPointType>: Sendable {
-    typealias Send = @Sendable (URLRequest, EndPoint) async throws -> (Data, HTTPURLResponse)
+    typealias Send = @Sendable (URLRequest, EndPoint) async throws -> (ResponseHead, Data)
 
     let configuration: RouterConfiguration
     let transport: Send
-
-    /// Whether sending `endpoint` involves the transport alone: no plugin or logger, credential, retry or
-    /// deadline. The router then sends it without a pipeline.
-    static func passesStraightThrough(_ endpoint: EndPoint, configuration: RouterConfiguration) -> Bool {
-        configuration.plugins.isEmpty && configuration.logger == nil
-            && (configuration.authentication == nil || !endpoint.requiresAuthentication)
-            && (endpoint.retryPolicy ?? configuration.retryPolicy) == nil
-            && (endpoint.deadline ?? configuration.deadline) == nil
-    }
 
     /// The final outcome of sending `request`, which was built from `endpoint`.
     func run(_ request: URLRequest, for endpoint: EndPoint) async -> Result<Response, NetworkError> {
@@ -100,10 +91,10 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
         let result: Result<Response, NetworkError>
         do {
             try Task.checkCancellation()
-            let (data, httpResponse) = try await transport(request, endpoint)
-            result = .success(Response(request: request, httpResponse: httpResponse, data: data))
+            let (head, data) = try await transport(request, endpoint)
+            result = .success(Response(request: request, head: head, data: data))
         } catch {
-            result = .failure(NetworkError(error))
+            result = .failure(NetworkError(error, sending: request))
         }
         for plugin in plugins {
             await plugin.didReceive(result, for: request, context: context)

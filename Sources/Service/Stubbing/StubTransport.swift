@@ -78,22 +78,28 @@ public struct StubTransport<EndPoint: EndPointType>: Sendable {
             return index < responses.count ? responses[index] : last
         }
     }
+}
 
-    /// The stubbed answer to `request`, which was built from `endpoint`.
-    func send(_ request: URLRequest, for endpoint: EndPoint) async throws -> (Data, HTTPURLResponse) {
+extension StubTransport: HTTPTransport {
+    /// Answers `request` with the response its endpoint is stubbed with, the body in one chunk.
+    ///
+    /// A request built from no endpoint of type `EndPoint` fails with ``TransportError/Kind/unsupportedURL``.
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        guard let endpoint = request.endpoint as? EndPoint else {
+            throw TransportError(.unsupportedURL, detail: "no stubbed \(EndPoint.self) endpoint for the request")
+        }
         if case .delayed(let seconds) = behavior, seconds > 0 {
             try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
         }
         try Task.checkCancellation()
-        switch respond(endpoint, request).outcome {
+        switch respond(endpoint, request.head).outcome {
         case .failure(let error):
             throw error
         case .http(let statusCode, let headers, let data):
-            guard let url = request.url,
-                let response = HTTPURLResponse(
-                    url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers.dictionary)
-            else { throw URLError(.badServerResponse) }
-            return (data, response)
+            guard let url = request.head.url,
+                let head = ResponseHead(statusCode: statusCode, httpVersion: "HTTP/1.1", headers: headers, url: url)
+            else { throw TransportError(.badResponse, detail: "status \(statusCode) cannot be sent") }
+            return TransportResponse(head: head, body: ResponseBody(data))
         }
     }
 }

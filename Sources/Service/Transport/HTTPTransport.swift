@@ -4,39 +4,59 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends one `URLRequest` and returns the response body and head.
+/// Sends one request and hands back the response head with its body as it arrives.
 ///
-/// The router sends everything through a transport, so tests and previews can swap the network
-/// for an in-process fake:
+/// Everything a ``Router`` sends goes through its transport: buffered requests, uploads from disk,
+/// downloads to files and streams alike. A transport needs one method, ``send(_:)``:
 ///
 /// ```swift
-/// struct FakeTransport: HTTPTransport {
-///     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-///         let response = HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!
-///         return (Data("{}".utf8), response)
+/// struct EchoTransport: HTTPTransport {
+///     func send(_ request: TransportRequest) async throws -> TransportResponse {
+///         guard let url = request.head.url, let head = ResponseHead(statusCode: 200, url: url) else {
+///             throw TransportError(.badResponse, detail: "no URL")
+///         }
+///         return TransportResponse(head: head, body: ResponseBody(Data("hello".utf8)))
 ///     }
 /// }
 /// ```
 ///
-/// A transport must stop and throw (`CancellationError` or `URLError(.cancelled)`) when the calling
-/// task is cancelled.
+/// Throw a ``TransportError`` when the exchange fails, so that retries, deadlines and error messages
+/// behave the same whichever transport sent the request, and stop with `CancellationError` when the
+/// calling task is cancelled. <doc:Architecture> shows a transport over another HTTP client.
 public protocol HTTPTransport: Sendable {
-    /// Sends `request` and returns the body and the response head.
-    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
+    /// Sends `request` and returns once the response head has arrived; the body follows in
+    /// ``TransportResponse/body``.
+    func send(_ request: TransportRequest) async throws -> TransportResponse
+
+    /// Sends `request` and returns the head with the whole body.
+    ///
+    /// The default sends with ``send(_:)`` and collects the body. A transport that can gather a body
+    /// faster by itself implements this too.
+    ///
+    /// - Parameter limit: The most bytes the body may have; a larger one throws
+    ///   ``NetworkError/responseTooLarge(limit:)``, as soon as the `Content-Length` or the bytes that
+    ///   arrived say so. `nil` for no limit.
+    func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data)
 }
 
-/// A transport backed by a closure; handy for tests.
-public struct ClosureTransport: HTTPTransport {
-    private let handler: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
-
-    /// Creates a transport that answers every request with `handler`.
-    public init(_ handler: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)) {
-        self.handler = handler
+extension HTTPTransport {
+    /// Sends `request` with ``send(_:)`` and collects the body with ``ResponseBody/collect(upTo:)``.
+    public func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data) {
+        let response = try await send(request)
+        if let limit, response.head.mayHaveBody(after: request.head),
+            let length = response.head.expectedContentLength, length > limit
+        {
+            response.body.cancel()
+            throw NetworkError.responseTooLarge(limit: limit)
+        }
+        return (response.head, try await response.body.collect(upTo: limit))
     }
+}
 
-    /// Calls the handler.
-    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        try Task.checkCancellation()
-        return try await handler(request)
+extension ResponseHead {
+    /// Whether a response to `request` with this head can carry a body at all: not for `HEAD`, nor with
+    /// status 1xx, 204 or 304 (RFC 9110 §6.4.1).
+    func mayHaveBody(after request: URLRequest) -> Bool {
+        request.httpMethod != "HEAD" && statusCode >= 200 && statusCode != 204 && statusCode != 304
     }
 }

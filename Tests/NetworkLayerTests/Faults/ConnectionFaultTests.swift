@@ -82,6 +82,6 @@ struct ConnectionFaultTests {
 
 /// The `URLError` code of a ``NetworkError/transport(_:)`` failure, or `nil` for anything else.
 func transportCode(_ error: NetworkError?) -> URLError.Code? {
-    if case .transport(let urlError) = error { return urlError.code }
+    if case .transport(let failure) = error { return failure.urlErrorCode }
     return nil
 }

@@ -70,11 +70,11 @@ struct RetryFaultTests {
         let router = try FaultServerPeer.makeRouter(
             configuration: RouterConfiguration(plugins: [counter], retryPolicy: Self.quickPolicy))
         let error = await #expect(throws: NetworkError.self) { try await router.request(.closedPort) }
-        guard case .transport(let urlError) = try #require(error) else {
+        guard case .transport(let failure) = try #require(error) else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return
         }
-        #expect(urlError.code == .cannotConnectToHost)
+        #expect(failure.kind == .cannotConnect)
         #expect(counter.count.current == 3)
     }
 

@@ -75,11 +75,11 @@ struct RedirectPolicyIntegrationTests {
             #expect(try response.decode(TransferEcho.self).data == "x")
         case .failure(let error):
             #expect(!succeeds)
-            guard case .transport(let urlError) = error else {
+            guard case .transport(let failure) = error else {
                 Issue.record("expected a transport error, got \(error)")
                 return
             }
-            #expect(urlError.code == .httpTooManyRedirects)
+            #expect(failure.kind == .tooManyRedirects)
         }
     }
 

@@ -103,15 +103,15 @@ extension HTTPBinPeer {
     /// A router for ``TransferEndpoint`` over a fresh ephemeral transport with the given settings.
     static func makeTransferRouter(
         redirectPolicy: RedirectPolicy = .follow,
-        maximumResponseSize: Int? = URLSessionTransport.defaultMaximumResponseSize,
+        maximumResponseSize: Int? = RouterConfiguration.defaultMaximumResponseSize,
         maximumResentRedirects: Int = 10,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Router<TransferEndpoint> {
         _ = try requireURL(sourceLocation: sourceLocation)
         let transport = URLSessionTransport(
-            configuration: .ephemeral, redirectPolicy: redirectPolicy, maximumResponseSize: maximumResponseSize,
-            maximumResentRedirects: maximumResentRedirects)
-        return Router(transport: transport)
+            configuration: .ephemeral, redirectPolicy: redirectPolicy, maximumResentRedirects: maximumResentRedirects)
+        return Router(
+            configuration: RouterConfiguration(maximumResponseSize: maximumResponseSize), transport: transport)
     }
 }
 

@@ -65,9 +65,12 @@ struct NetworkManagerTests {
         }
     }
 
-    @Test("an empty body decodes to EmptyResponse, nil or empty Data", arguments: [200, 204])
-    func emptyBody(status: Int) async throws {
-        let manager = manager(.status(status))
+    @Test(
+        "a response without content decodes to EmptyResponse, nil or empty Data",
+        arguments: [(200, ["Content-Length": "0"]), (204, [:])]
+    )
+    func emptyBody(status: Int, headers: [String: String]) async throws {
+        let manager = manager(.status(status, headers: headers))
         #expect(try await manager.request(TestEndpoint(), as: EmptyResponse.self) == EmptyResponse())
         #expect(try await manager.request(TestEndpoint(), as: Movie?.self) == nil)
         #expect(try await manager.request(TestEndpoint(), as: Data.self).isEmpty)

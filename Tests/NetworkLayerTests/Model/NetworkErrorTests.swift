@@ -35,7 +35,7 @@ struct NetworkErrorTests {
             #expect(error.response?.data == Data("down".utf8))
         }
         let bare: [NetworkError] = [
-            .invalidRequest(.invalidURL("")), .cancelled, .timedOut, .transport(URLError(.badURL)),
+            .invalidRequest(.invalidURL("")), .cancelled, .timedOut, .transport(TransportError(.unsupportedURL)),
             .responseTooLarge(limit: 10), .other("x"),
         ]
         for error in bare {

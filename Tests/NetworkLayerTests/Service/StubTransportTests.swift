@@ -69,11 +69,12 @@ struct StubTransportTests {
             _ = try await router.request(.movie(id: 1))
             Issue.record("expected a transport error")
         } catch {
-            guard case .transport(let urlError) = error else {
+            guard case .transport(let failure) = error else {
                 Issue.record("expected transport, got \(error)")
                 return
             }
-            #expect(urlError.code == .notConnectedToInternet)
+            #expect(failure.kind == .notConnected)
+            #expect(failure.urlErrorCode == .notConnectedToInternet)
         }
     }
 

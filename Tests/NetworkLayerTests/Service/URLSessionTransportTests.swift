@@ -66,11 +66,11 @@ struct URLSessionTransportTests {
             _ = try await manager().response(for: Stubbed(baseURL: base))
             Issue.record("expected a transport error")
         } catch {
-            guard case .transport(let urlError) = error else {
+            guard case .transport(let failure) = error else {
                 Issue.record("expected transport, got \(error)")
                 return
             }
-            #expect(urlError.code == .notConnectedToInternet)
+            #expect(failure.urlErrorCode == .notConnectedToInternet)
         }
     }
 
@@ -83,8 +83,9 @@ struct URLSessionTransportTests {
         let base = StubURLProtocol.register { _, _ in
             .response(status: 200, headers: announcesLength ? ["Content-Length": "4096"] : [:], body: body)
         }
-        let transport = URLSessionTransport(configuration: StubURLProtocol.configuration(), maximumResponseSize: 1000)
-        let router = Router<Stubbed>(transport: transport)
+        let transport = URLSessionTransport(configuration: StubURLProtocol.configuration())
+        let router = Router<Stubbed>(
+            configuration: RouterConfiguration(maximumResponseSize: 1000), transport: transport)
 
         let error = await #expect(throws: NetworkError.self) { try await router.request(Stubbed(baseURL: base)) }
 
@@ -100,9 +101,11 @@ struct URLSessionTransportTests {
         let base = StubURLProtocol.register { _, _ in
             .response(status: 200, headers: ["Content-Length": "1000"], body: Data(repeating: 1, count: 1000))
         }
-        let transport = URLSessionTransport(configuration: StubURLProtocol.configuration(), maximumResponseSize: 1000)
+        let transport = URLSessionTransport(configuration: StubURLProtocol.configuration())
+        let router = Router<Stubbed>(
+            configuration: RouterConfiguration(maximumResponseSize: 1000), transport: transport)
 
-        let response = try await Router<Stubbed>(transport: transport).request(Stubbed(baseURL: base))
+        let response = try await router.request(Stubbed(baseURL: base))
 
         #expect(response.data.count == 1000)
     }
@@ -110,7 +113,7 @@ struct URLSessionTransportTests {
     @Test("defaults: follow redirects, 100 MB limit, 10 re-sent hops")
     func defaults() {
         let transport = URLSessionTransport()
-        #expect(transport.maximumResponseSize == 100 * 1024 * 1024)
+        #expect(RouterConfiguration().maximumResponseSize == 100 * 1024 * 1024)
         #expect(transport.maximumResentRedirects == 10)
     }
 

@@ -55,8 +55,7 @@ extension SessionDelegate {
         }
         for (watchdog, transfer) in expired {
             cancel(watchdog.task)
-            transfer.file?.discard()
-            transfer.completion(.failure(URLError(.timedOut)))
+            transfer.end(with: URLError(.timedOut))
         }
         if stillWatching { scheduleSweep() }
     }

@@ -4,8 +4,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Drives every task of a ``URLSessionTransport``: collects or writes each body, enforces the size
-/// limit, reports progress, applies the redirect policy, and completes each task exactly once.
+/// Drives every task of a ``URLSessionTransport``: gathers each body in memory or streams it to its
+/// consumer, enforces the size limit, reports upload progress, applies the redirect policy, and
+/// completes each task exactly once.
 final class SessionDelegate: NSObject, URLSessionDataDelegate {
     /// How long past its own timeout an idle task may stay before ``watch(_:idleTimeout:)`` ends it,
     /// so that Foundation's timeout, when it works, always wins.
@@ -42,8 +43,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
     /// Completes a task that was registered but never resumed.
     func discard(_ task: URLSessionTask, with error: any Error) {
         let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-        transfer?.file?.discard()
-        transfer?.completion(.failure(error))
+        transfer?.end(with: error)
     }
 
     /// Stops `task` early with `error`, which its completion reports instead of the cancellation.
@@ -69,41 +69,44 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let failure = transfers.withLock { transfers -> (any Error)? in
-            transfers.modifyValue(forKey: dataTask.taskIdentifier) { transfer -> (any Error)? in
+        enum Next {
+            case none
+            case fail(any Error)
+            case stream(TransportResponse, SessionTransfer.Completion)
+        }
+        let next = transfers.withLock { transfers -> Next in
+            transfers.modifyValue(forKey: dataTask.taskIdentifier) { transfer -> Next in
                 let http = response as? HTTPURLResponse
                 transfer.response = http
                 transfer.body = Data()
                 transfer.receivedBytes = 0
                 transfer.lastActivity = .now()
-                if transfer.options.destination != nil {
-                    // Looked up once per response: reading a header on every chunk is costly on Linux.
-                    transfer.progressTotal = http.flatMap(SessionTransfer.progressTotal(of:))
+                if transfer.options.streams, transfer.redirect == nil, let http {
+                    let (body, writer) = ResponseBody.makeStream { [weak self] in self?.cancel(dataTask) }
+                    transfer.writer = writer
+                    return .stream(TransportResponse(head: ResponseHead(http), body: body), transfer.completion)
                 }
-                if transfer.options.destination != nil, http?.isSuccessful == true {
-                    do {
-                        transfer.file = try transfer.file ?? DownloadFile()
-                    } catch {
-                        return error
-                    }
-                } else if let limit = transfer.options.maximumResponseSize,
-                    let length = SessionTransfer.expectedLength(of: response), length > limit
-                {
-                    return NetworkError.responseTooLarge(limit: limit)
-                }
-                return nil
-            } ?? nil
+                guard let limit = transfer.options.maximumResponseSize, let http,
+                    let length = SessionTransfer.expectedLength(of: http), length > limit,
+                    let request = dataTask.currentRequest, ResponseHead(http).mayHaveBody(after: request)
+                else { return .none }
+                return .fail(NetworkError.responseTooLarge(limit: limit))
+            } ?? .none
         }
         if let http = response as? HTTPURLResponse { cookies?.store(from: http) }
         // Linux ignores the disposition, so a body that must not arrive is stopped by cancelling.
         completionHandler(.allow)
-        if let failure { fail(dataTask, with: failure) }
+        switch next {
+        case .none: break
+        case .fail(let error): fail(dataTask, with: error)
+        case .stream(let response, let completion): completion(.success(.streaming(response)))
+        }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         enum Next {
             case none
-            case write(DownloadFile, progress: ProgressReporter?, received: Int64, total: Int64?)
+            case write(ResponseBodyWriter)
             case tooLarge(limit: Int)
         }
         let next = transfers.withLock { transfers -> Next in
@@ -111,11 +114,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
                 guard transfer.failure == nil else { return .none }
                 transfer.lastActivity = .now()
                 transfer.receivedBytes += Int64(data.count)
-                if let file = transfer.file {
-                    return .write(
-                        file, progress: transfer.options.downloadProgress, received: transfer.receivedBytes,
-                        total: transfer.progressTotal)
-                }
+                if let writer = transfer.writer { return .write(writer) }
                 if let limit = transfer.options.maximumResponseSize, transfer.body.count + data.count > limit {
                     return .tooLarge(limit: limit)
                 }
@@ -131,17 +130,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
             } ?? .none
         }
         switch next {
-        case .none:
-            break
-        case .write(let file, let progress, let received, let total):
-            do {
-                try file.write(data)
-                progress?.report(completed: received, total: total)
-            } catch {
-                fail(dataTask, with: error)
-            }
-        case .tooLarge(let limit):
-            fail(dataTask, with: NetworkError.responseTooLarge(limit: limit))
+        case .none: break
+        case .write(let writer): writer.write(data)
+        case .tooLarge(let limit): fail(dataTask, with: NetworkError.responseTooLarge(limit: limit))
         }
     }
 
@@ -179,37 +170,35 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        transfer.completion(Self.outcome(of: transfer, task: task, error: error))
+        if let writer = transfer.writer {
+            // A declined challenge ends the task with a cancellation, after its 401 head went out.
+            let error = transfer.challengeResponse == nil ? error : nil
+            if let failure = transfer.failure ?? error.map({ ConnectionLoss.normalized($0, after: transfer) }) {
+                transfer.end(with: failure)
+            } else {
+                writer.finish()
+            }
+            return
+        }
+        switch Self.outcome(of: transfer, task: task, error: error) {
+        case .success(let outcome): transfer.completion(.success(outcome))
+        case .failure(let failure): transfer.end(with: failure)
+        }
     }
 
-    /// How a finished task ended; moves or removes the download file.
+    /// How a finished task whose body was gathered in memory ended.
     private static func outcome(
         of transfer: SessionTransfer,
         task: URLSessionTask,
         error: (any Error)?
     ) -> Result<TransferOutcome, any Error> {
-        let response = transfer.challengeResponse ?? transfer.response ?? task.response as? HTTPURLResponse
-        guard transfer.challengeResponse == nil, transfer.failure == nil, transfer.redirect == nil, error == nil,
-            let response, let destination = transfer.options.destination, response.isSuccessful
-        else {
-            transfer.file?.discard()
-            if let challenged = transfer.challengeResponse { return .success(.completed(Data(), challenged)) }
-            if let failure = transfer.failure { return .failure(failure) }
-            if let redirect = transfer.redirect, error == nil { return .success(.redirected(redirect)) }
-            if let error { return .failure(ConnectionLoss.normalized(error, after: transfer)) }
-            guard let response else { return .failure(URLError(.badServerResponse)) }
-            return .success(.completed(transfer.body, response))
+        if let challenged = transfer.challengeResponse { return .success(.completed(Data(), challenged)) }
+        if let failure = transfer.failure { return .failure(failure) }
+        if let redirect = transfer.redirect, error == nil { return .success(.redirected(redirect)) }
+        if let error { return .failure(ConnectionLoss.normalized(error, after: transfer)) }
+        guard let response = transfer.response ?? task.response as? HTTPURLResponse else {
+            return .failure(TransportError(.badResponse, detail: "no HTTP response"))
         }
-        do {
-            if let file = transfer.file {
-                try file.move(to: destination)
-            } else {
-                try Data().write(to: destination)
-            }
-        } catch {
-            return .failure(error)
-        }
-        transfer.options.downloadProgress?.finish()
-        return .success(.completed(Data(), response))
+        return .success(.completed(transfer.body, response))
     }
 }

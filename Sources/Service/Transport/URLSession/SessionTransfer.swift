@@ -10,23 +10,24 @@ struct TransferOptions: Sendable {
     var origin: URL?
     /// Whether redirects are followed.
     var redirectPolicy: RedirectPolicy = .follow
-    /// The most bytes a body kept in memory may have; `nil` for no limit.
-    var maximumResponseSize: Int?
     /// Whether the body can be sent again, so that a redirect that keeps the method is re-sent by the
     /// transport with the body instead of being followed by Foundation without it.
     var resendsBody = false
-    /// Where a `2xx` body goes, for downloads.
-    var destination: URL?
     /// Reports the body going out.
     var uploadProgress: ProgressReporter?
-    /// Reports the body coming in.
-    var downloadProgress: ProgressReporter?
+    /// Whether the head is handed over as soon as it arrives, with the body streaming behind it;
+    /// otherwise the body is gathered in memory and handed over whole.
+    var streams = false
+    /// The most bytes a body gathered in memory may have; `nil` for no limit.
+    var maximumResponseSize: Int?
 }
 
-/// How one task ended.
+/// How one task ended, or how far it got.
 enum TransferOutcome: Sendable {
-    /// A final response; the body is empty when it went to the download destination.
+    /// A final response with its whole body.
     case completed(Data, HTTPURLResponse)
+    /// A final response whose body is still arriving, for a task that streams.
+    case streaming(TransportResponse)
     /// A redirect that keeps the method: the transport must send this request, with the body, itself.
     case redirected(URLRequest)
 }
@@ -36,15 +37,15 @@ struct SessionTransfer {
     typealias Completion = @Sendable (Result<TransferOutcome, any Error>) -> Void
 
     let options: TransferOptions
+    /// Called once: with the final outcome, or with ``TransferOutcome/streaming(_:)`` when the head of a
+    /// streamed body arrives, after which the body's ``writer`` carries the rest.
     let completion: Completion
     var response: HTTPURLResponse?
-    /// The body so far, unless it goes to ``file``.
+    /// The body so far, when it is gathered in memory.
     var body = Data()
-    /// The partial download of a `2xx` body.
-    var file: DownloadFile?
+    /// Where the body goes once its head was handed over, for a task that streams.
+    var writer: ResponseBodyWriter?
     var receivedBytes: Int64 = 0
-    /// The download progress total of ``response``, when the body goes to ``file``.
-    var progressTotal: Int64?
     /// The 401 of a Basic challenge the delegate declined.
     var challengeResponse: HTTPURLResponse?
     /// The request to send next, with the body, when a redirect keeps the method.
@@ -61,14 +62,31 @@ struct SessionTransfer {
         self.completion = completion
     }
 
+    /// Ends the transfer with `error`: the body's consumer gets it once the head was handed over, the
+    /// waiting exchange otherwise. A `URLError` goes out as the ``TransportError`` it stands for, and a
+    /// cancelled task as `CancellationError`.
+    func end(with error: any Error) {
+        let failure = Self.classified(error)
+        if let writer {
+            writer.fail(failure)
+        } else {
+            completion(.failure(failure))
+        }
+    }
+
+    private static func classified(_ error: any Error) -> any Error {
+        guard let urlError = error as? URLError else { return error }
+        return urlError.code == .cancelled ? CancellationError() : TransportError(urlError)
+    }
+
     /// The response's expected body size, when the server said (`-1` means it did not).
     static func expectedLength(of response: URLResponse) -> Int64? {
         response.expectedContentLength >= 0 ? response.expectedContentLength : nil
     }
 
-    /// The total for download progress: the `Content-Length`, unless the body is compressed
+    /// The length the body will have as it arrives: the `Content-Length`, unless the body is compressed
     /// (Foundation decodes it, so the length would not match the bytes that arrive).
-    static func progressTotal(of response: HTTPURLResponse) -> Int64? {
+    static func decodedLength(of response: HTTPURLResponse) -> Int64? {
         let encoding = response.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
         guard encoding == "identity" else { return nil }
         return expectedLength(of: response)

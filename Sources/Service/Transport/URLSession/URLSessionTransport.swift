@@ -7,18 +7,15 @@ import FoundationNetworking
 /// The default transport: a `URLSession` driven through its delegate.
 ///
 /// Driving tasks from the delegate, rather than with completion handlers or `data(for:)`, lets
-/// the transport answer authentication challenges itself, follow its ``RedirectPolicy``, cap
-/// response sizes and report transfer progress. On Linux a `401` carrying
+/// the transport stream bodies on Linux as on Apple platforms, answer authentication challenges
+/// itself, follow its ``RedirectPolicy`` and report upload progress. On Linux a `401` carrying
 /// `WWW-Authenticate: Basic realm=…` otherwise never completes; here it comes back as a 401
 /// response (with an empty body, which Foundation discards).
 ///
 /// On Linux the delegate's callbacks run on the session's own network thread, as Foundation runs the
-/// completion of its `async` methods: a body is never read faster than it is handled, so a download's
-/// memory stays flat, and a response costs no extra thread hops.
-public final class URLSessionTransport: TransferTransport {
-    /// The default for ``maximumResponseSize``: 100 MB.
-    public static let defaultMaximumResponseSize = 100 * 1024 * 1024
-
+/// completion of its `async` methods: a body collected in memory or written to a file is handled as it
+/// arrives, so a download's memory stays flat, and a response costs no extra thread hops.
+public final class URLSessionTransport: HTTPTransport {
     /// The session that carries the requests. It is invalidated when the transport is released.
     ///
     /// On Linux its configuration is a copy of the one the transport was given, with no `URLCache` and an
@@ -27,14 +24,8 @@ public final class URLSessionTransport: TransferTransport {
     public let session: URLSession
     /// Whether redirects are followed.
     public let redirectPolicy: RedirectPolicy
-    /// The largest body, in bytes, the transport keeps in memory; `nil` for no limit.
-    ///
-    /// A larger body fails with ``NetworkError/responseTooLarge(limit:)``: at once when the
-    /// `Content-Length` says so, otherwise as soon as the bytes that arrived pass the limit. Bodies a
-    /// download writes to disk are not limited.
-    public let maximumResponseSize: Int?
     /// How many redirects that keep the method (and so the body) the transport re-sends itself
-    /// before it fails with `URLError(.httpTooManyRedirects)`.
+    /// before it fails with ``TransportError/Kind/tooManyRedirects``.
     public let maximumResentRedirects: Int
     private let delegate: SessionDelegate
 
@@ -51,12 +42,10 @@ public final class URLSessionTransport: TransferTransport {
     ///     under its accept policy, so its session's own `httpCookieAcceptPolicy` reads `.never`; Foundation
     ///     still sends the stored cookies.
     ///   - redirectPolicy: Whether redirects are followed. Defaults to ``RedirectPolicy/follow``.
-    ///   - maximumResponseSize: The largest body kept in memory. Defaults to 100 MB.
     ///   - maximumResentRedirects: The hop limit for redirects re-sent with their body. Defaults to 10.
     public init(
         configuration: URLSessionConfiguration = .ephemeral,
         redirectPolicy: RedirectPolicy = .follow,
-        maximumResponseSize: Int? = URLSessionTransport.defaultMaximumResponseSize,
         maximumResentRedirects: Int = 10
     ) {
         #if canImport(FoundationNetworking)
@@ -73,7 +62,6 @@ public final class URLSessionTransport: TransferTransport {
         let delegate = SessionDelegate(cookies: cookies)
         self.delegate = delegate
         self.redirectPolicy = redirectPolicy
-        self.maximumResponseSize = maximumResponseSize
         self.maximumResentRedirects = max(0, maximumResentRedirects)
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
@@ -82,74 +70,40 @@ public final class URLSessionTransport: TransferTransport {
         session.finishTasksAndInvalidate()
     }
 
-    /// What an exchange ends with: the final response, or why there is none.
-    typealias ExchangeCompletion = @Sendable (Result<(Data, HTTPURLResponse), any Error>) -> Void
-
-    /// Sends `request`; cancelling the calling task cancels the HTTP request.
-    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        try await exchange(request, body: nil, options: options(resendsBody: request.hasResendableBody))
-    }
-
-    /// Sends `request` with `body`, reporting the bytes sent; see ``TransferTransport``.
-    public func upload(
-        _ request: URLRequest,
-        from body: UploadBody,
-        progress: TransferProgressHandler?
-    ) async throws -> (Data, HTTPURLResponse) {
-        var head = request
-        head.httpBody = nil
-        head.httpBodyStream = nil
-        var options = options(resendsBody: true)
-        let reporter = progress.map(ProgressReporter.init)
-        options.uploadProgress = reporter
-        switch body {
-        case .data(let data):
-            let result = try await exchange(head, body: .data(data), options: options)
-            reporter?.report(completed: Int64(data.count), total: Int64(data.count))
-            return result
-        case .file(let fileURL):
-            guard fileURL.isFileURL, FileManager.default.isReadableFile(atPath: fileURL.path) else {
-                throw RequestBuildError.encodingFailed(reason: "cannot read \(fileURL.path)")
-            }
-            return try await exchange(head, fromFile: fileURL, options: options, reporter: reporter)
-        case .multipart(let form):
-            head.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
-            let bodyFile = FileManager.default.temporaryDirectory
-                .appendingPathComponent("NetworkLayer-\(UUID().uuidString).multipart")
-            defer { try? FileManager.default.removeItem(at: bodyFile) }
-            try form.write(to: bodyFile)
-            return try await exchange(head, fromFile: bodyFile, options: options, reporter: reporter)
+    /// Sends `request` and returns once the head has arrived; the body streams in as the session receives it.
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let upload = try await UploadSource(request)
+        defer { upload.cleanUp() }
+        var options = options(for: request, upload: upload)
+        options.streams = true
+        switch try await exchange(request.head, body: upload.taskBody, options: options) {
+        case .whole(let data, let response):
+            return TransportResponse(head: ResponseHead(response), body: ResponseBody(data))
+        case .streaming(let response):
+            return response
         }
     }
 
-    /// Uploads `fileURL`, then reports its whole size as sent, in case the last progress callback was skipped.
-    private func exchange(
-        _ request: URLRequest,
-        fromFile fileURL: URL,
-        options: TransferOptions,
-        reporter: ProgressReporter?
-    ) async throws -> (Data, HTTPURLResponse) {
-        let result = try await exchange(request, body: .file(fileURL), options: options)
-        let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? NSNumber)?.int64Value
-        if let size { reporter?.report(completed: size, total: size) }
-        return result
+    /// Sends `request` and gathers the body in place, in the session's callbacks.
+    public func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data) {
+        let upload = try await UploadSource(request)
+        defer { upload.cleanUp() }
+        var options = options(for: request, upload: upload)
+        options.maximumResponseSize = limit
+        switch try await exchange(request.head, body: upload.taskBody, options: options) {
+        case .whole(let data, let response):
+            return (ResponseHead(response), data)
+        case .streaming(let response):
+            return (response.head, try await response.body.collect(upTo: limit))
+        }
     }
 
-    /// Sends `request` and moves a `2xx` body to `destination`; see ``TransferTransport``.
-    public func download(
-        _ request: URLRequest,
-        to destination: URL,
-        progress: TransferProgressHandler?
-    ) async throws -> (Data, HTTPURLResponse) {
-        var options = options(resendsBody: request.hasResendableBody)
-        options.destination = destination
-        options.downloadProgress = progress.map(ProgressReporter.init)
-        return try await exchange(request, body: nil, options: options)
-    }
-
-    private func options(resendsBody: Bool) -> TransferOptions {
+    private func options(for request: TransportRequest, upload: UploadSource) -> TransferOptions {
         TransferOptions(
-            redirectPolicy: redirectPolicy, maximumResponseSize: maximumResponseSize, resendsBody: resendsBody)
+            origin: request.head.url,
+            redirectPolicy: redirectPolicy,
+            resendsBody: upload.taskBody != nil || request.head.hasResendableBody,
+            uploadProgress: request.uploadProgress.map(ProgressReporter.init))
     }
 
     /// Sends `request`, and again to each redirect that keeps the method, up to the hop limit;
@@ -158,57 +112,37 @@ public final class URLSessionTransport: TransferTransport {
         _ request: URLRequest,
         body: TaskBody?,
         options: TransferOptions
-    ) async throws -> (Data, HTTPURLResponse) {
+    ) async throws -> ExchangeResult {
         let handle = ExchangeHandle()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                exchange(request, body: body, options: options, handle: handle) { continuation.resume(with: $0) }
+                run(request, body: body, options: options, handle: handle, resent: 0) { continuation.resume(with: $0) }
             }
         } onCancel: {
             handle.cancel()
         }
     }
 
-    /// Sends `request` like ``send(_:)``, but cancelled through `handle` rather than by the calling task,
-    /// and calls `completion` exactly once, usually on the session's own thread: it must not wait for the
-    /// session (see ``InlineDelegateQueue``).
-    ///
-    /// This lets the router send a request from the caller's task, without a task of its own.
-    func send(_ request: URLRequest, handle: ExchangeHandle, completion: @escaping ExchangeCompletion) {
-        exchange(
-            request, body: nil, options: options(resendsBody: request.hasResendableBody), handle: handle,
-            completion: completion)
-    }
-
-    private func exchange(
-        _ request: URLRequest,
-        body: TaskBody?,
-        options: TransferOptions,
-        handle: ExchangeHandle,
-        completion: @escaping ExchangeCompletion
-    ) {
-        var options = options
-        options.origin = request.url
-        run(request, body: body, options: options, handle: handle, resent: 0, completion: completion)
-    }
-
-    /// Runs one task of an exchange that has already re-sent `resent` redirects.
+    /// Runs one task of an exchange that has already re-sent `resent` redirects, and calls `completion`
+    /// exactly once, usually on the session's own thread.
     private func run(
         _ request: URLRequest,
         body: TaskBody?,
         options: TransferOptions,
         handle: ExchangeHandle,
         resent: Int,
-        completion: @escaping ExchangeCompletion
+        completion: @escaping @Sendable (Result<ExchangeResult, any Error>) -> Void
     ) {
         let task = makeTask(request, body: body)
         delegate.register(task, options: options, idleTimeout: request.timeoutInterval) { [self] outcome in
             switch outcome {
             case .success(.completed(let data, let response)):
-                completion(.success((data, response)))
+                completion(.success(.whole(data, response)))
+            case .success(.streaming(let response)):
+                completion(.success(.streaming(response)))
             case .success(.redirected(let next)):
                 guard resent < maximumResentRedirects else {
-                    completion(.failure(URLError(.httpTooManyRedirects)))
+                    completion(.failure(TransportError(.tooManyRedirects, detail: "more than \(resent) re-sent")))
                     return
                 }
                 // Off the session's thread, which creating and resuming a task waits for.
@@ -236,11 +170,17 @@ public final class URLSessionTransport: TransferTransport {
         }
     }
 
-    /// A body sent with an upload task, so it goes out with a `Content-Length` and reports progress.
-    private enum TaskBody {
-        case data(Data)
-        case file(URL)
+    /// What an exchange ends with: a body gathered whole, or a head whose body is still arriving.
+    private enum ExchangeResult: Sendable {
+        case whole(Data, HTTPURLResponse)
+        case streaming(TransportResponse)
     }
+}
+
+/// A body sent with an upload task, so it goes out with a `Content-Length` and reports progress.
+enum TaskBody: Sendable {
+    case data(Data)
+    case file(URL)
 }
 
 extension URLRequest {

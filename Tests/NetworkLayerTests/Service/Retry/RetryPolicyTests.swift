@@ -28,12 +28,12 @@ struct RetryPolicyTests {
         ("serverError(503)", .failure(.serverError(.stub(503))), true),
         ("clientError(429)", .failure(.clientError(.stub(429))), true),
         ("timed out", .failure(.timedOut), true),
-        ("connection lost", .failure(.transport(URLError(.networkConnectionLost))), true),
-        ("cannot connect", .failure(.transport(URLError(.cannotConnectToHost))), true),
-        ("cannot find host", .failure(.transport(URLError(.cannotFindHost))), true),
-        ("DNS lookup failed", .failure(.transport(URLError(.dnsLookupFailed))), true),
-        ("not connected", .failure(.transport(URLError(.notConnectedToInternet))), false),
-        ("bad URL", .failure(.transport(URLError(.badURL))), false),
+        ("connection lost", .failure(.transport(TransportError(URLError(.networkConnectionLost)))), true),
+        ("cannot connect", .failure(.transport(TransportError(URLError(.cannotConnectToHost)))), true),
+        ("cannot find host", .failure(.transport(TransportError(URLError(.cannotFindHost)))), true),
+        ("DNS lookup failed", .failure(.transport(TransportError(URLError(.dnsLookupFailed)))), true),
+        ("not connected", .failure(.transport(TransportError(URLError(.notConnectedToInternet)))), false),
+        ("bad URL", .failure(.transport(TransportError(URLError(.badURL)))), false),
         ("cancelled", .failure(.cancelled), false),
         ("invalid request", .failure(.invalidRequest(.invalidURL("x"))), false),
         ("other", .failure(.other("x")), false),
@@ -53,10 +53,12 @@ struct RetryPolicyTests {
 
     @Test("custom status and error sets replace the defaults")
     func customSets() {
-        let policy = RetryPolicy(retryableStatusCodes: [418], retryableErrorCodes: [.notConnectedToInternet])
+        let policy = RetryPolicy(retryableStatusCodes: [418], retryableFailures: [.notConnected])
         #expect(policy.shouldRetry(.success(.stub(418)), isIdempotent: true))
         #expect(!policy.shouldRetry(.success(.stub(503)), isIdempotent: true))
-        #expect(policy.shouldRetry(.failure(.transport(URLError(.notConnectedToInternet))), isIdempotent: true))
+        #expect(
+            policy.shouldRetry(
+                .failure(.transport(TransportError(URLError(.notConnectedToInternet)))), isIdempotent: true))
         #expect(!policy.shouldRetry(.failure(.timedOut), isIdempotent: true))
     }
 

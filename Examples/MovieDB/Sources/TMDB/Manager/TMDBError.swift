@@ -82,8 +82,8 @@ extension TMDBError {
             self = .cancelled
         case .timedOut:
             self = .network(reason: "the server did not answer in time")
-        case .transport(let urlError):
-            self = .network(reason: urlError.localizedDescription)
+        case .transport(let failure):
+            self = .network(reason: failure.description)
         case .responseTooLarge(let limit):
             self = .network(reason: "the response is larger than \(limit) bytes")
         case .other(let description):

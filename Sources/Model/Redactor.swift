@@ -72,6 +72,19 @@ public struct Redactor: Sendable {
         }.joined(separator: "&")
     }
 
+    /// Free text, such as an error message, with URLs, `name=value` pairs of secret names and the
+    /// credentials after `Bearer` or `Basic` hidden.
+    func text(_ text: String) -> String {
+        var hidesNext = false
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            defer { hidesNext = ["bearer", "basic"].contains(word.lowercased()) }
+            if hidesNext, !word.isEmpty { return Self.placeholder }
+            if word.contains("://"), let url = URL(string: String(word)) { return self.url(url) }
+            if word.contains("=") { return formEncoded(String(word)) }
+            return String(word)
+        }.joined(separator: " ")
+    }
+
     /// A JSON body with the values of secret keys replaced at any depth, or `nil` if `data` is not JSON.
     public func json(_ data: Data) -> String? {
         let options: JSONSerialization.WritingOptions = [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]

@@ -1,11 +1,12 @@
 import Foundation
 
-/// A download in progress: a temporary file of NetworkLayer's own, written chunk by chunk.
+/// A temporary file of NetworkLayer's own, written chunk by chunk: a download in progress, or a
+/// streamed upload body.
 ///
 /// Foundation's download tasks are not used: on Linux they leave `<UUID>.tmp` files behind in the
 /// temporary directory, even after a successful move and after a cancel. This file is always
 /// either moved to its destination or removed.
-final class DownloadFile: Sendable {
+final class TemporaryFile: Sendable {
     /// How many bytes are gathered before they go to disk: one write per 256 KB, not one per chunk,
     /// so the delegate keeps pace with the socket and chunks do not queue up in memory.
     static let bufferSize = 256 * 1024
@@ -14,10 +15,10 @@ final class DownloadFile: Sendable {
     private let handle: FileHandle
     private let pending = Locked(Data())
 
-    /// Creates an empty temporary file.
-    init() throws {
+    /// Creates an empty temporary file whose name ends in `.suffix`.
+    init(suffix: String = "download") throws {
         url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("NetworkLayer-\(UUID().uuidString).download")
+            .appendingPathComponent("NetworkLayer-\(UUID().uuidString).\(suffix)")
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
@@ -37,8 +38,8 @@ final class DownloadFile: Sendable {
         }
     }
 
-    /// Writes what is gathered, closes the file and moves it to `destination`, replacing any file there.
-    func move(to destination: URL) throws {
+    /// Writes what is gathered and closes the file; on failure the file is removed.
+    func close() throws {
         do {
             try pending.withLock { try flush(&$0) }
         } catch {
@@ -46,6 +47,11 @@ final class DownloadFile: Sendable {
             throw error
         }
         try? handle.close()
+    }
+
+    /// Writes what is gathered, closes the file and moves it to `destination`, replacing any file there.
+    func move(to destination: URL) throws {
+        try close()
         let manager = FileManager.default
         if manager.fileExists(atPath: destination.path) {
             try manager.removeItem(at: destination)

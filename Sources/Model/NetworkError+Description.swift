@@ -1,0 +1,88 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+    /// What failed, in one line: the method and URL (secrets hidden by ``Redactor``), the status and the
+    /// start of the body for a response, the transport's failure for a connection.
+    public var description: String {
+        switch self {
+        case .invalidRequest(let error):
+            "Invalid request: \(error)"
+        case .cancelled:
+            "The request was cancelled"
+        case .timedOut:
+            "The request timed out"
+        case .transport(let error):
+            "Transport failure: \(error)"
+        case .responseTooLarge(let limit):
+            "The response body is larger than the limit of \(limit) bytes"
+        case .authentication(let response):
+            "Not authorized: \(response.summary)"
+        case .notFound(let response):
+            "Not found: \(response.summary)"
+        case .clientError(let response):
+            "Client error: \(response.summary)"
+        case .serverError(let response):
+            "Server error: \(response.summary)"
+        case .unexpectedRedirect(let response):
+            "Unexpected redirect: \(response.summary)"
+        case .unacceptableStatusCode(let response):
+            "Unacceptable status: \(response.summary)"
+        case .noData(let response):
+            "No body to decode: \(response.summary)"
+        case .decodingFailed(let failure):
+            "\(failure)"
+        case .other(let text):
+            "Request failed: \(Redactor().text(text.split(whereSeparator: \.isNewline).joined(separator: " ")))"
+        }
+    }
+
+    /// The same line as ``description``.
+    public var debugDescription: String { description }
+
+    /// The same line as ``description``, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}
+
+extension RequestBuildError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+    /// Why the request could not be built, in one line.
+    public var description: String {
+        switch self {
+        case .invalidURL(let url):
+            "invalid URL \"\(Redactor().text(url))\""
+        case .invalidHeader(let name):
+            "invalid header field \"\(name)\" (not a token, or CR, LF or NUL in its name or value)"
+        case .unsupportedParameter(let key, let type):
+            "parameter \"\(key)\" has a type that cannot be encoded (\(type))"
+        case .nonFiniteNumber(let key):
+            "parameter \"\(key)\" is not a finite number"
+        case .bodyNotAllowed(let method):
+            "a \(method) request carries no body unless its endpoint allows one (allowsBodyInGET)"
+        case .encodingFailed(let reason):
+            "encoding failed: \(reason)"
+        }
+    }
+
+    /// The same line as ``description``.
+    public var debugDescription: String { description }
+
+    /// The same line as ``description``, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}
+
+extension DecodingFailure: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+    /// What could not be decoded from which response, and why, in one line.
+    public var description: String {
+        let type = typeName.isEmpty ? "the body" : typeName
+        return "Could not decode \(type): \(response.summary): \(reason)"
+    }
+
+    /// The same line as ``description``.
+    public var debugDescription: String { description }
+
+    /// The same line as ``description``, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}

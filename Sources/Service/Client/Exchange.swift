@@ -1,0 +1,137 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What the last step of one attempt does with the transport: send the built request and collect the
+/// body, upload a body from memory, disk or a form, or write a `2xx` body to a file.
+///
+/// Every kind goes through ``HTTPTransport``; uploads hand the transport a ``RequestBody`` and
+/// downloads read the transport's ``ResponseBody`` as it arrives, so any transport carries them.
+struct Exchange: Sendable {
+    enum Kind: Sendable {
+        /// Send the request as built and collect the body.
+        case plain
+        /// Upload `UploadBody`.
+        case upload(UploadBody)
+        /// Upload the body the request was built with, reporting progress.
+        case uploadBuiltBody
+        /// Write a `2xx` body to a file.
+        case download(to: URL)
+    }
+
+    let kind: Kind
+    let progress: TransferProgressHandler?
+
+    /// The exchange an endpoint's task needs by itself.
+    init(task: HTTPTask) {
+        self.init(kind: task.uploadBody.map(Kind.upload) ?? .plain, progress: nil)
+    }
+
+    init(kind: Kind, progress: TransferProgressHandler?) {
+        self.kind = kind
+        self.progress = progress
+    }
+
+    /// Fails early, as a build error, when a file to upload cannot be read.
+    func checkReadable() throws(RequestBuildError) {
+        guard case .upload(.file(let fileURL)) = kind else { return }
+        guard fileURL.isFileURL, FileManager.default.isReadableFile(atPath: fileURL.path) else {
+            throw .encodingFailed(reason: "cannot read \(fileURL.lastPathComponent)")
+        }
+    }
+
+    /// Sends `request`, built from `endpoint`, through `transport`; a body kept in memory may have at
+    /// most `limit` bytes.
+    func perform(
+        _ request: URLRequest,
+        for endpoint: any EndPointType,
+        through transport: any HTTPTransport,
+        limit: Int?
+    ) async throws -> (ResponseHead, Data) {
+        var sent = TransportRequest(head: request, endpoint: endpoint)
+        switch kind {
+        case .plain:
+            return try await transport.collect(sent, upTo: limit)
+        case .uploadBuiltBody:
+            sent.body = .data(request.httpBody ?? Data())
+            return try await upload(sent, through: transport, limit: limit)
+        case .upload(.data(let data)):
+            sent.body = .data(data)
+            return try await upload(sent, through: transport, limit: limit)
+        case .upload(.file(let fileURL)):
+            sent.body = .file(fileURL)
+            return try await upload(sent, through: transport, limit: limit)
+        case .upload(.multipart(let form)):
+            sent.head.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
+            let file = try TemporaryFile(suffix: "multipart")
+            defer { file.discard() }
+            try form.write(to: file.url)
+            sent.body = .file(file.url)
+            return try await upload(sent, through: transport, limit: limit)
+        case .download(let destination):
+            return try await download(sent, to: destination, through: transport, limit: limit)
+        }
+    }
+
+    /// Uploads `request`'s body, reporting progress as the transport sends it and the whole body once
+    /// the response arrived, whether or not the transport reported progress itself.
+    private func upload(
+        _ request: TransportRequest,
+        through transport: any HTTPTransport,
+        limit: Int?
+    ) async throws -> (ResponseHead, Data) {
+        guard let progress else { return try await transport.collect(request, upTo: limit) }
+        var request = request
+        let reporter = ProgressReporter(progress)
+        request.uploadProgress = { reporter.report(completed: $0.completedBytes, total: $0.totalBytes) }
+        let result = try await transport.collect(request, upTo: limit)
+        if let length = request.body?.length { reporter.report(completed: length, total: length) }
+        reporter.finish()
+        return result
+    }
+
+    /// Writes a `2xx` body to a temporary file as it arrives, on the transport's thread, and moves it to
+    /// `destination` once whole; any other status keeps its body in memory.
+    private func download(
+        _ request: TransportRequest,
+        to destination: URL,
+        through transport: any HTTPTransport,
+        limit: Int?
+    ) async throws -> (ResponseHead, Data) {
+        let response = try await transport.send(request)
+        guard response.head.isSuccessful else {
+            return (response.head, try await response.body.collect(upTo: limit))
+        }
+        let file = try TemporaryFile()
+        let reporter = progress.map(ProgressReporter.init)
+        let total = response.head.decodedLength
+        let received = Locked<Int64>(0)
+        do {
+            try await response.body.drain { chunk in
+                try file.write(chunk)
+                let count = received.withLock { count in
+                    count += Int64(chunk.count)
+                    return count
+                }
+                reporter?.report(completed: count, total: total)
+            }
+            try file.move(to: destination)
+        } catch {
+            file.discard()
+            throw error
+        }
+        reporter?.finish()
+        return (response.head, Data())
+    }
+}
+
+extension ResponseHead {
+    /// The length the body has as it is read: the `Content-Length`, unless the body is compressed
+    /// (transports hand over the decoded bytes, so the length would not match).
+    var decodedLength: Int64? {
+        let encoding = value(for: "Content-Encoding")?.lowercased() ?? "identity"
+        return encoding == "identity" ? expectedContentLength : nil
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+
+/// Hands the chunks of one response body from the transport that receives them to the one consumer
+/// that reads them, in order.
+///
+/// The consumer either pulls chunks with ``next()`` (buffered until it asks), or installs a sink with
+/// ``drain(into:)`` that runs on the transport's own thread as each chunk arrives, which is how bodies
+/// are collected in memory or written to a file without a thread hop per chunk. Whichever side stops
+/// first ends the exchange for the other: a cancelled consumer stops the transfer through `onCancel`,
+/// and a failed transfer fails the consumer. A transport that can pause its reads waits in
+/// ``waitForDemand()`` while more than `window` bytes wait for the consumer.
+final class BodyChannel: Sendable {
+    typealias Sink = @Sendable (Data) throws -> Void
+
+    private enum End {
+        case finished
+        case failed(any Error)
+    }
+
+    private struct State {
+        var buffered: [Data] = []
+        var next = 0
+        /// The bytes in `buffered` the consumer has not taken yet.
+        var bufferedBytes = 0
+        var window = Int.max
+        var demandWaiters: [CheckedContinuation<Void, Never>] = []
+        var end: End?
+        var consumed = false
+        var waiting: CheckedContinuation<Data?, any Error>?
+        /// The installed sink; `nil` while the consumer pulls or the buffer is still being handed to it.
+        var sink: Sink?
+        var drained: CheckedContinuation<Void, any Error>?
+        var onCancel: (@Sendable () -> Void)?
+
+        mutating func takeBuffered() -> [Data] {
+            defer {
+                buffered.removeAll(keepingCapacity: false)
+                (next, bufferedBytes) = (0, 0)
+            }
+            return Array(buffered[next...])
+        }
+
+        /// The next buffered chunk, which the buffer lets go of.
+        mutating func takeNext() -> Data {
+            let chunk = buffered[next]
+            buffered[next] = Data()
+            next += 1
+            bufferedBytes -= chunk.count
+            if next == buffered.count { (buffered, next) = ([], 0) }
+            return chunk
+        }
+
+        /// The producers to wake: all of them once the body ended or the buffer is within the window.
+        mutating func releasedWaiters() -> [CheckedContinuation<Void, Never>] {
+            guard end != nil || sink != nil || bufferedBytes <= window else { return [] }
+            defer { demandWaiters = [] }
+            return demandWaiters
+        }
+    }
+
+    private let state: Locked<State>
+
+    init(window: Int, onCancel: (@Sendable () -> Void)?) {
+        state = Locked(State(window: max(0, window), onCancel: onCancel))
+    }
+
+    /// A channel that already holds the whole body.
+    init(whole data: Data) {
+        state = Locked(State(buffered: data.isEmpty ? [] : [data], bufferedBytes: data.count, end: .finished))
+    }
+
+    // MARK: Transport side
+
+    /// Delivers the next chunk; the transport calls it from one thread at a time.
+    func write(_ chunk: Data) {
+        enum Delivery {
+            case dropped
+            case buffered
+            case resume(CheckedContinuation<Data?, any Error>)
+            case sink(Sink)
+        }
+        let delivery = state.withLock { state -> Delivery in
+            guard state.end == nil else { return .dropped }
+            if let sink = state.sink { return .sink(sink) }
+            if let waiting = state.waiting {
+                state.waiting = nil
+                return .resume(waiting)
+            }
+            state.buffered.append(chunk)
+            state.bufferedBytes += chunk.count
+            return .buffered
+        }
+        switch delivery {
+        case .dropped, .buffered: break
+        case .resume(let waiting): waiting.resume(returning: chunk)
+        case .sink(let sink):
+            do {
+                try sink(chunk)
+            } catch {
+                stop(with: error)
+            }
+        }
+    }
+
+    /// Returns once the consumer has taken enough that at most the window's bytes wait for it, or the body
+    /// ended; at once while a sink takes the chunks as they come. May return early if the calling task is
+    /// cancelled.
+    func waitForDemand() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state in
+                    state.demandWaiters.append(continuation)
+                    return state.releasedWaiters()
+                }
+                for waiter in ready { waiter.resume() }
+            }
+        } onCancel: {
+            let waiters = state.withLock { state in
+                defer { state.demandWaiters = [] }
+                return state.demandWaiters
+            }
+            for waiter in waiters { waiter.resume() }
+        }
+    }
+
+    /// Ends the body; `error` is `nil` when it arrived whole.
+    func finish(throwing error: (any Error)? = nil) {
+        struct Waiters {
+            var consumer: CheckedContinuation<Data?, any Error>?
+            var drained: CheckedContinuation<Void, any Error>?
+            var producers: [CheckedContinuation<Void, Never>] = []
+        }
+        let waiters = state.withLock { state -> Waiters in
+            guard state.end == nil else { return Waiters() }
+            state.end = error.map(End.failed) ?? .finished
+            state.onCancel = nil
+            defer { (state.waiting, state.drained) = (nil, nil) }
+            return Waiters(consumer: state.waiting, drained: state.drained, producers: state.releasedWaiters())
+        }
+        for producer in waiters.producers { producer.resume() }
+        let (waiting, drained) = (waiters.consumer, waiters.drained)
+        if let error {
+            waiting?.resume(throwing: error)
+            drained?.resume(throwing: error)
+        } else {
+            waiting?.resume(returning: nil)
+            drained?.resume()
+        }
+    }
+
+    // MARK: Consumer side
+
+    /// Stops the body early: the transfer is cancelled and the consumer gets `error`.
+    func stop(with error: any Error = CancellationError()) {
+        let onCancel = state.withLock { state -> (@Sendable () -> Void)? in
+            guard state.end == nil else { return nil }
+            defer { state.onCancel = nil }
+            return state.onCancel
+        }
+        finish(throwing: error)
+        onCancel?()
+    }
+
+    /// The next chunk, or `nil` at the end of the body.
+    func next() async throws -> Data? {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                typealias Taken = (chunk: Result<Data?, any Error>?, producers: [CheckedContinuation<Void, Never>])
+                let (ready, producers) = state.withLock { state -> Taken in
+                    if state.next < state.buffered.count {
+                        let chunk = state.takeNext()
+                        return (.success(chunk), state.releasedWaiters())
+                    }
+                    switch state.end {
+                    case .finished: return (.success(nil), [])
+                    case .failed(let error): return (.failure(error), [])
+                    case nil:
+                        state.waiting = continuation
+                        return (nil, [])
+                    }
+                }
+                for producer in producers { producer.resume() }
+                if let ready { continuation.resume(with: ready) }
+            }
+        } onCancel: {
+            stop()
+        }
+    }
+
+    /// Claims the body for its one consumer; `false` when it was claimed already.
+    func claim() -> Bool {
+        state.withLock { state in
+            defer { state.consumed = true }
+            return !state.consumed
+        }
+    }
+
+    /// Hands every chunk to `sink`, the buffered ones first and then each as it arrives, and returns once the
+    /// body has ended. A chunk the sink throws on stops the transfer with that error.
+    func drain(into sink: @escaping Sink) async throws {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                while true {
+                    let (chunks, end, producers) = state.withLock { state in
+                        let chunks = state.takeBuffered()
+                        if chunks.isEmpty, state.end == nil {
+                            state.sink = sink
+                            state.drained = continuation
+                        }
+                        return (chunks, state.end, state.releasedWaiters())
+                    }
+                    for producer in producers { producer.resume() }
+                    if chunks.isEmpty {
+                        switch end {
+                        case nil: return
+                        case .finished: return continuation.resume()
+                        case .failed(let error): return continuation.resume(throwing: error)
+                        }
+                    }
+                    do {
+                        for chunk in chunks { try sink(chunk) }
+                    } catch {
+                        stop(with: error)
+                        return continuation.resume(throwing: error)
+                    }
+                }
+            }
+        } onCancel: {
+            stop()
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The body of a response, read as it arrives: an `AsyncSequence` of byte chunks.
+///
+/// ```swift
+/// let response = try await transport.send(request)
+/// for try await chunk in response.body {
+///     consume(chunk)
+/// }
+/// ```
+///
+/// A body has one consumer: iterate it once, or ``collect(upTo:)`` it. Stopping early, by leaving the
+/// loop, cancelling the consuming task or calling ``cancel()``, stops the transfer.
+public struct ResponseBody: AsyncSequence, Sendable {
+    /// A chunk of the body, as the transport received it.
+    public typealias Element = Data
+
+    let channel: BodyChannel
+    /// Stops the transfer when the last copy of the body is gone before its end was read.
+    private let lifetime: Lifetime
+
+    init(channel: BodyChannel) {
+        self.channel = channel
+        self.lifetime = Lifetime(channel)
+    }
+
+    /// A body that is already whole, for transports that receive bodies in one piece.
+    public init(_ data: Data) {
+        self.init(channel: BodyChannel(whole: data))
+    }
+
+    /// The default window of ``makeStream(window:onCancel:)``: 1 MB.
+    public static let defaultWindow = 1024 * 1024
+
+    /// A body that a transport fills as chunks arrive, and the writer it fills it with.
+    ///
+    /// - Parameters:
+    ///   - window: How many bytes may wait for the consumer before ``ResponseBodyWriter/waitForDemand()``
+    ///     holds the transport back. Defaults to ``defaultWindow``.
+    ///   - onCancel: Called once if the consumer stops before the body ended; the transport stops the
+    ///     transfer there.
+    public static func makeStream(
+        window: Int = ResponseBody.defaultWindow,
+        onCancel: (@Sendable () -> Void)? = nil
+    ) -> (body: ResponseBody, writer: ResponseBodyWriter) {
+        let channel = BodyChannel(window: window, onCancel: onCancel)
+        return (ResponseBody(channel: channel), ResponseBodyWriter(channel: channel))
+    }
+
+    /// Reads the whole body into memory.
+    ///
+    /// - Parameter limit: The most bytes to keep; a larger body stops the transfer and throws
+    ///   ``NetworkError/responseTooLarge(limit:)``. `nil` for no limit.
+    public func collect(upTo limit: Int? = nil) async throws -> Data {
+        let collected = Locked(Data())
+        try await drain { chunk in
+            try collected.withLock { body in
+                if let limit, body.count + chunk.count > limit { throw NetworkError.responseTooLarge(limit: limit) }
+                body.append(chunk)
+            }
+        }
+        return collected.withLock { $0 }
+    }
+
+    /// Hands each chunk to `sink` on the thread that received it, and returns once the body has ended.
+    ///
+    /// The way to write a body somewhere without a hop per chunk: a download writes each chunk to its file here.
+    func drain(into sink: @escaping @Sendable (Data) throws -> Void) async throws {
+        guard channel.claim() else { throw ResponseBodyError.alreadyConsumed }
+        try await channel.drain(into: sink)
+    }
+
+    /// Stops the transfer; a consumer waiting for a chunk gets `CancellationError`.
+    public func cancel() {
+        channel.stop()
+    }
+
+    /// Creates the iterator of the one loop that reads this body.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(body: self)
+    }
+
+    /// Reads a ``ResponseBody`` chunk by chunk.
+    public struct Iterator: AsyncIteratorProtocol {
+        private let body: ResponseBody
+        private let lifetime: Lifetime
+        private var claimed = false
+
+        init(body: ResponseBody) {
+            self.body = body
+            self.lifetime = Lifetime(body.channel)
+        }
+
+        /// The next chunk, or `nil` once the body has ended.
+        public mutating func next() async throws -> Data? {
+            if !claimed {
+                guard body.channel.claim() else { throw ResponseBodyError.alreadyConsumed }
+                claimed = true
+            }
+            return try await body.channel.next()
+        }
+    }
+
+    /// Stops the transfer when released, unless the body had ended by then.
+    final class Lifetime: Sendable {
+        private let channel: BodyChannel
+
+        init(_ channel: BodyChannel) {
+            self.channel = channel
+        }
+
+        deinit {
+            channel.stop()
+        }
+    }
+}
+
+/// Why a ``ResponseBody`` could not be read.
+public enum ResponseBodyError: Error, Sendable, Hashable {
+    /// The body was already read, by another loop or by ``ResponseBody/collect(upTo:)``.
+    case alreadyConsumed
+}

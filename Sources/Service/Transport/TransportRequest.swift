@@ -1,0 +1,90 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a ``Router`` asks its ``HTTPTransport`` to send: the request head and, optionally, a body.
+public struct TransportRequest: Sendable {
+    /// The URL, method, header fields and timeout; its `httpBody` is the body unless ``body`` is set.
+    public var head: URLRequest
+    /// The body to send in place of the head's `httpBody`: bytes, a file or a stream.
+    public var body: RequestBody?
+    /// The endpoint the request was built from, for transports and stubs that answer by endpoint.
+    public var endpoint: (any EndPointType)?
+    /// Called as the body goes out, with the bytes sent so far.
+    public var uploadProgress: TransferProgressHandler?
+
+    /// Creates a request.
+    public init(
+        head: URLRequest,
+        body: RequestBody? = nil,
+        endpoint: (any EndPointType)? = nil,
+        uploadProgress: TransferProgressHandler? = nil
+    ) {
+        self.head = head
+        self.body = body
+        self.endpoint = endpoint
+        self.uploadProgress = uploadProgress
+    }
+
+    /// The head with the whole body in its `httpBody`, read from a file or stream if need be, for
+    /// transports that send bodies from memory.
+    public func bufferedHead() async throws -> URLRequest {
+        guard let body else { return head }
+        var request = head
+        request.httpBodyStream = nil
+        request.httpBody = try await body.collect()
+        return request
+    }
+}
+
+/// The body of a request.
+public enum RequestBody: Sendable {
+    /// Bytes in memory.
+    case data(Data)
+    /// A local file, read as it is sent.
+    case file(URL)
+    /// Bytes produced as they are sent, with their total `length` when it is known.
+    case stream(AsyncThrowingStream<Data, any Error>, length: Int64?)
+
+    /// The body's size in bytes, when it is known before sending.
+    public var length: Int64? {
+        switch self {
+        case .data(let data):
+            Int64(data.count)
+        case .file(let fileURL):
+            (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? NSNumber)?.int64Value
+        case .stream(_, let length):
+            length
+        }
+    }
+
+    /// The whole body in memory.
+    public func collect() async throws -> Data {
+        switch self {
+        case .data(let data):
+            return data
+        case .file(let fileURL):
+            return try Data(contentsOf: fileURL)
+        case .stream(let chunks, _):
+            var data = Data()
+            for try await chunk in chunks { data.append(chunk) }
+            return data
+        }
+    }
+}
+
+/// What a transport hands back: the response head, and the body as it arrives.
+public struct TransportResponse: Sendable {
+    /// Status, fields and final URL.
+    public var head: ResponseHead
+    /// The body, read once.
+    public var body: ResponseBody
+
+    /// Creates a response.
+    public init(head: ResponseHead, body: ResponseBody) {
+        self.head = head
+        self.body = body
+    }
+}

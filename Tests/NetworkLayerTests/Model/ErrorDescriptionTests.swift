@@ -1,0 +1,126 @@
+import Foundation
+import NetworkLayer
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Every error prints one readable line that says what failed, and never a secret.
+@Suite("Error descriptions")
+struct ErrorDescriptionTests {
+    static let secrets = ["SECRET-KEY", "SECRET-TOKEN", "SECRET-PASSWORD", "SECRET-BODY", "SECRET-COOKIE"]
+    static let url = URL(string: "https://user:SECRET-PASSWORD@api.example.com/item?api_key=SECRET-KEY&page=2")!
+
+    static func response(_ status: Int, body: String = #"{"error":"nope","token":"SECRET-BODY"}"#) -> Response {
+        var request = URLRequest(url: url)
+        request.httpMethod = "PUT"
+        request.setValue("Bearer SECRET-TOKEN", forHTTPHeaderField: "Authorization")
+        request.setValue("session=SECRET-COOKIE", forHTTPHeaderField: "Cookie")
+        return Response(
+            request: request, httpResponse: .stub(status, url: url, headers: ["Set-Cookie": "id=SECRET-COOKIE"]),
+            data: Data(body.utf8))
+    }
+
+    static func transportFailure(_ error: any Error & Sendable) async -> NetworkError {
+        let router = Router<TestEndpoint>(transport: ClosureTransport { _ in throw error })
+        let endpoint = TestEndpoint(
+            baseURL: URL(string: "https://api.example.com")!, path: "item", httpMethod: .put,
+            task: .requestParameters(
+                bodyParameters: nil, bodyEncoding: .urlEncoding, urlParameters: ["api_key": "SECRET-KEY"]))
+        do {
+            _ = try await router.request(endpoint)
+            return .other("no error")
+        } catch {
+            return error
+        }
+    }
+
+    /// An error, and what its line must say.
+    struct Row: CustomTestStringConvertible, Sendable {
+        let name: String
+        let error: NetworkError
+        let mentions: [String]
+
+        var testDescription: String { name }
+    }
+
+    static func rows() async -> [Row] {
+        let long = String(repeating: "x", count: 500)
+        return [
+            Row(
+                name: "invalidRequest", error: .invalidRequest(.invalidURL(url.absoluteString)),
+                mentions: ["Invalid request", "api_key=REDACTED"]),
+            Row(name: "invalidHeader", error: .invalidRequest(.invalidHeader(name: "X-Bad")), mentions: ["X-Bad"]),
+            Row(name: "cancelled", error: .cancelled, mentions: ["cancelled"]),
+            Row(name: "timedOut", error: .timedOut, mentions: ["timed out"]),
+            Row(
+                name: "transport (URLError)", error: await transportFailure(URLError(.cannotConnectToHost)),
+                mentions: ["PUT", "api.example.com/item", "cannot connect", "-1004"]),
+            Row(
+                name: "transport (kind)",
+                error: await transportFailure(TransportError(.secureConnection, detail: "bad certificate")),
+                mentions: ["PUT", "secure connection failed", "bad certificate"]),
+            Row(name: "responseTooLarge", error: .responseTooLarge(limit: 1000), mentions: ["1000 bytes"]),
+            Row(
+                name: "authentication", error: .authentication(response(401)),
+                mentions: ["PUT", "401", "api_key=REDACTED", "nope"]),
+            Row(
+                name: "notFound", error: .notFound(response(404)), mentions: ["Not found", "404", "page=2", "REDACTED"]),
+            Row(name: "clientError", error: .clientError(response(422)), mentions: ["422"]),
+            Row(name: "serverError", error: .serverError(response(503)), mentions: ["503"]),
+            Row(name: "unexpectedRedirect", error: .unexpectedRedirect(response(302, body: "")), mentions: ["302"]),
+            Row(name: "unacceptableStatusCode", error: .unacceptableStatusCode(response(299)), mentions: ["299"]),
+            Row(name: "noData", error: .noData(response(200, body: "")), mentions: ["No body", "200"]),
+            Row(
+                name: "long body", error: .serverError(response(500, body: long)),
+                mentions: [String(repeating: "x", count: 200), "(500 bytes)"]),
+            Row(
+                name: "form body", error: .clientError(response(400, body: "password=SECRET-PASSWORD&user=me")),
+                mentions: ["user=me"]),
+            Row(
+                name: "decodingFailed",
+                error: .decodingFailed(
+                    DecodingFailure(error: CocoaError(.coderInvalidValue), response: response(200), typeName: "Movie")),
+                mentions: ["Movie", "200"]),
+            Row(
+                name: "other",
+                error: .other("failed at https://api.example.com/?token=SECRET-TOKEN\nBearer SECRET-TOKEN"),
+                mentions: ["token=REDACTED"]),
+        ]
+    }
+
+    @Test("one line that says what failed, in every rendering, with no secret", arguments: await rows())
+    func line(row: Row) {
+        let renderings = [
+            "description": row.error.description,
+            "debugDescription": row.error.debugDescription,
+            "localizedDescription": row.error.localizedDescription,
+            "interpolation": "\(row.error)",
+            "reflection": String(reflecting: row.error),
+        ]
+        for (rendering, text) in renderings {
+            #expect(!text.contains("\n"), "\(rendering): \(text)")
+            #expect(text.utf8.count < 500, "\(rendering): \(text)")
+            for secret in Self.secrets {
+                #expect(!text.contains(secret), "\(rendering) shows \(secret): \(text)")
+            }
+            for mention in row.mentions {
+                #expect(text.contains(mention), "\(rendering) lacks \(mention): \(text)")
+            }
+        }
+    }
+
+    @Test(
+        "build errors read on their own too",
+        arguments: [
+            RequestBuildError.invalidURL("https://h/?key=SECRET-KEY"), .invalidHeader(name: "X"),
+            .unsupportedParameter(key: "k", type: "Foo"), .nonFiniteNumber(key: "k"), .bodyNotAllowed(method: "GET"),
+            .encodingFailed(reason: "r"),
+        ])
+    func buildError(error: RequestBuildError) {
+        #expect(error.localizedDescription == error.description)
+        #expect(!error.description.contains("SECRET"))
+        #expect(!error.description.contains("\n"))
+    }
+}
