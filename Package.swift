@@ -16,14 +16,15 @@ let package = Package(
             sources: ["EndPoint", "Encoding", "Service", "Manager", "Model"]
         ),
         .target(name: "BeagleAdapter", dependencies: ["NetworkLayer"], path: "Sources/BeagleAdapter"),
+        .target(name: "TestSupport", dependencies: ["NetworkLayer"], path: "Tests/TestSupport"),
         .testTarget(
             name: "NetworkLayerTests",
-            dependencies: ["NetworkLayer"],
+            dependencies: ["NetworkLayer", "TestSupport"],
             path: "Tests/NetworkLayerTests"
         ),
         .testTarget(
             name: "BeagleAdapterTests",
-            dependencies: ["BeagleAdapter", "NetworkLayer"],
+            dependencies: ["BeagleAdapter", "NetworkLayer", "TestSupport"],
             path: "Tests/BeagleAdapterTests"
         ),
     ],

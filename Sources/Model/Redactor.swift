@@ -23,14 +23,14 @@ public struct Redactor: Sendable {
     }
 
     /// Whether a header's value is hidden.
-    public func hidesHeader(_ name: String) -> Bool {
+    func hidesHeader(_ name: String) -> Bool {
         headerNames.contains(name.lowercased())
     }
 
     /// Whether a parameter's value is hidden.
     ///
     /// A nested name such as `auth[token]` is hidden when any of its parts is a secret name.
-    public func hidesParameter(_ name: String) -> Bool {
+    func hidesParameter(_ name: String) -> Bool {
         let lowercased = name.lowercased()
         if parameterNames.contains(lowercased) { return true }
         return lowercased.split(whereSeparator: { $0 == "[" || $0 == "]" }).contains {
@@ -39,12 +39,12 @@ public struct Redactor: Sendable {
     }
 
     /// `value`, or the placeholder when `name` is a secret header.
-    public func header(_ name: String, value: String) -> String {
+    func header(_ name: String, value: String) -> String {
         hidesHeader(name) ? Self.placeholder : value
     }
 
     /// `url` with its password (`user:password@`) and the values of secret query items replaced.
-    public func url(_ url: URL) -> String {
+    func url(_ url: URL) -> String {
         let text = Self.hidingPassword(in: url.absoluteString)
         guard let queryStart = text.firstIndex(of: "?") else { return text }
         let fragmentStart = text[queryStart...].firstIndex(of: "#") ?? text.endIndex
@@ -63,7 +63,7 @@ public struct Redactor: Sendable {
     }
 
     /// `pairs` (`a=1&b=2`) with the values of secret names replaced.
-    public func formEncoded(_ pairs: String) -> String {
+    func formEncoded(_ pairs: String) -> String {
         pairs.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let name = pair[..<equals]
@@ -86,7 +86,7 @@ public struct Redactor: Sendable {
     }
 
     /// A JSON body with the values of secret keys replaced at any depth, or `nil` if `data` is not JSON.
-    public func json(_ data: Data) -> String? {
+    func json(_ data: Data) -> String? {
         let options: JSONSerialization.WritingOptions = [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]
         guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
             let redacted = try? JSONSerialization.data(withJSONObject: redact(object), options: options)

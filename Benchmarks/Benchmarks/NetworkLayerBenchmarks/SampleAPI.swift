@@ -3,7 +3,7 @@ import NetworkLayer
 
 /// The endpoints the request-building benchmarks build: a TMDB-like API.
 enum SampleAPI: EndPointType {
-    /// `GET /3/movie/popular` with the query of encoding.md §1's reference case.
+    /// `GET /3/movie/popular` with the reference query of the Encoding parameters article.
     case popular(Parameters)
     /// `POST /3/list` with a dictionary as its JSON body.
     case createList(Parameters)
@@ -42,7 +42,7 @@ enum SampleAPI: EndPointType {
     static let popularPath = "movie/popular"
     static let listPath = "list"
 
-    /// encoding.md §1: the reference query.
+    /// The reference query of the Encoding parameters article.
     static let referenceQuery: Parameters = [
         "api_key": "abc123",
         "page": 2,
@@ -50,7 +50,7 @@ enum SampleAPI: EndPointType {
         "query": "Star Wars: Episode IV – A New Hope & more",
     ]
 
-    /// The URL encoding.md §1 gives for ``referenceQuery``.
+    /// The URL the Encoding parameters article gives for ``referenceQuery``.
     static let referenceURL =
         "https://api.example.com/3/movie/popular?api_key=abc123&language=en-US&page=2"
         + "&query=Star%20Wars%3A%20Episode%20IV%20%E2%80%93%20A%20New%20Hope%20%26%20more"

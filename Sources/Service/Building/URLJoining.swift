@@ -1,6 +1,6 @@
 import Foundation
 
-/// Joins an endpoint's base URL and path (the rules are in `encoding.md` §4).
+/// Joins an endpoint's base URL and path (the rules are in <doc:DefiningEndpoints#Base-URL-and-path>).
 enum URLJoining {
     /// `baseURL` with `path` appended below its own path, with exactly one `/` between them.
     ///

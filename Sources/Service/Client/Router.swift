@@ -179,9 +179,3 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         }
     }
 }
-
-extension DispatchTime {
-    var secondsElapsed: TimeInterval {
-        TimeInterval(DispatchTime.now().uptimeNanoseconds - uptimeNanoseconds) / 1_000_000_000
-    }
-}

@@ -49,7 +49,7 @@ public enum RequestBody: Sendable {
     case stream(AsyncThrowingStream<Data, any Error>, length: Int64?)
 
     /// The body's size in bytes, when it is known before sending.
-    public var length: Int64? {
+    var length: Int64? {
         switch self {
         case .data(let data):
             Int64(data.count)

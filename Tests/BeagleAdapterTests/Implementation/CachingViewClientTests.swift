@@ -2,6 +2,7 @@ import BeagleAdapter
 import Dispatch
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -17,7 +18,7 @@ struct CachingViewClientTests {
         return queue
     }()
     let network = ManualNetworkClient()
-    let clock = Box(Date(timeIntervalSince1970: 1_000))
+    let clock = Locked(Date(timeIntervalSince1970: 1_000))
 
     func makeClient(capacity: Int = 8, timeToLive: TimeInterval = 60) -> CachingViewClient {
         let clock = self.clock
@@ -128,7 +129,7 @@ struct CachingViewClientTests {
     @Test("Completions run on the chosen queue, also for cache hits and errors")
     func completionQueue() async throws {
         let client = makeClient()
-        let labels = Box<[String?]>([])
+        let labels = Locked<[String?]>([])
         let record: @Sendable (Result<any ServerDrivenComponent, Request.Error>) -> Void = { _ in
             labels.withLock { $0.append(DispatchQueue.getSpecific(key: CachingViewClientTests.queueKey)) }
         }
@@ -154,7 +155,7 @@ struct CachingViewClientTests {
     @Test("Cancelling the only fetch completes it once and cancels the request")
     func cancelOnlyFetch() async throws {
         let client = makeClient()
-        let results = Box<[Result<any ServerDrivenComponent, Request.Error>]>([])
+        let results = Locked<[Result<any ServerDrivenComponent, Request.Error>]>([])
         let token = client.fetch(url: "/a", additionalData: nil) { result in results.withLock { $0.append(result) } }
         #expect(await eventually { network.requestCount.current == 1 })
         token?.cancel()
@@ -174,7 +175,7 @@ struct CachingViewClientTests {
     @Test("Cancelling one of two waiters keeps the shared request going")
     func cancelSharedFetch() async throws {
         let client = makeClient()
-        let cancelled = Box(0)
+        let cancelled = Locked(0)
         let token = client.fetch(url: "/a", additionalData: nil) { _ in cancelled.withLock { $0 += 1 } }
         async let other = client.screen("/a")
         #expect(await eventually { network.requestCount.current == 1 })
@@ -189,7 +190,7 @@ struct CachingViewClientTests {
 
     @Test("200 concurrent fetches of overlapping URLs each complete once with their screen")
     func concurrentFetches() async throws {
-        let transportCalls = Box(0)
+        let transportCalls = Locked(0)
         let transport = ClosureTransport { request in
             transportCalls.withLock { $0 += 1 }
             try await Task.sleep(nanoseconds: 20_000_000)
@@ -202,7 +203,7 @@ struct CachingViewClientTests {
             urlBuilder: UrlBuilder(baseUrl: URL(string: "https://beagle.test")),
             completionQueue: DispatchQueue(label: "concurrent.completions", attributes: .concurrent)
         )
-        let results = Box<[Int: [String]]>([:])
+        let results = Locked<[Int: [String]]>([:])
         DispatchQueue.concurrentPerform(iterations: 200) { index in
             let path = "/screen\(index % 10)"
             client.fetch(url: path, additionalData: nil) { result in

@@ -1,6 +1,7 @@
 import BeagleAdapter
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -83,7 +84,7 @@ struct RouterNetworkClientTests {
     func buildFailure() throws {
         struct NotJSON: Sendable {}
         let client = RouterNetworkClient(transport: HTTPFixtures.transport(), logger: nil)
-        let calls = Box<[NetworkClient.NetworkResult]>([])
+        let calls = Locked<[NetworkClient.NetworkResult]>([])
         let raw = Request.RequestData(method: "POST", body: NotJSON())
         let request = Request(url: try #require(Self.url), type: .rawRequest(raw), additionalData: nil)
         let token = client.executeRequest(request) { result in calls.withLock { $0.append(result) } }
@@ -100,14 +101,14 @@ struct RouterNetworkClientTests {
 
     @Test("Cancelling stops the HTTP request and completes once with a cancellation error")
     func cancel() async throws {
-        let started = Box(false)
+        let started = Locked(false)
         let transport = ClosureTransport { request in
             started.withLock { $0 = true }
             try await Task.sleep(nanoseconds: 10_000_000_000)
             return (Data(), try HTTPFixtures.response(for: try #require(request.url), status: 200))
         }
         let client = RouterNetworkClient(transport: transport, logger: nil)
-        let calls = Box<[NetworkClient.NetworkResult]>([])
+        let calls = Locked<[NetworkClient.NetworkResult]>([])
         let token = client.executeRequest(try screenRequest()) { result in calls.withLock { $0.append(result) } }
         #expect(await eventually { started.current })
         token?.cancel()
@@ -127,7 +128,7 @@ struct RouterNetworkClientTests {
     @Test("Cancelling after the completion ran changes nothing")
     func cancelAfterCompletion() async throws {
         let client = RouterNetworkClient(transport: HTTPFixtures.transport(), logger: nil)
-        let calls = Box(0)
+        let calls = Locked(0)
         let token = client.executeRequest(try screenRequest()) { _ in calls.withLock { $0 += 1 } }
         #expect(await eventually { calls.current == 1 })
         token?.cancel()
@@ -137,7 +138,7 @@ struct RouterNetworkClientTests {
 
     @Test("Requests and responses are logged with secrets redacted")
     func logging() async throws {
-        let lines = Box<[String]>([])
+        let lines = Locked<[String]>([])
         let logger = NetworkLogger(sink: LogSink { line in lines.withLock { $0.append(line) } })
         let client = RouterNetworkClient(
             transport: HTTPFixtures.transport(),

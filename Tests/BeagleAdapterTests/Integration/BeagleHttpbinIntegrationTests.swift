@@ -1,34 +1,23 @@
 import BeagleAdapter
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-private enum Httpbin {
-    static let environment = ProcessInfo.processInfo.environment
-    static let baseURL = environment["HTTPBIN_URL"]
-    static let isRequired = environment["NETWORKLAYER_REQUIRE_INTEGRATION"] == "1"
-}
+/// The local httpbin that `scripts/test.sh` starts; without `HTTPBIN_URL` the suite is skipped, and with
+/// `NETWORKLAYER_REQUIRE_INTEGRATION=1` but no server every test fails instead.
+private let httpbin = LoopbackPeer(variable: "HTTPBIN_URL", description: "httpbin")
 
-@Suite("Integration: Beagle requires httpbin when asked to", .enabled(if: Httpbin.isRequired))
-struct BeagleIntegrationRequirementTests {
-    @Test("HTTPBIN_URL is set when NETWORKLAYER_REQUIRE_INTEGRATION=1")
-    func httpbinIsConfigured() throws {
-        let url = try #require(Httpbin.baseURL, "NETWORKLAYER_REQUIRE_INTEGRATION=1 but HTTPBIN_URL is not set")
-        #expect(URL(string: url)?.host == "127.0.0.1" || URL(string: url)?.host == "localhost")
-    }
-}
-
-@Suite("Integration: Beagle adapter against httpbin", .enabled(if: Httpbin.baseURL != nil))
+@Suite("Integration: Beagle adapter against httpbin", .enabled(if: httpbin.isEnabled, "needs HTTPBIN_URL"))
 struct BeagleHttpbinIntegrationTests {
     let client = RouterNetworkClient(additionalHeaders: ["X-Client": "network-layer"], logger: nil, timeout: 10)
 
     func url(_ path: String) throws -> URL {
-        let base = try #require(Httpbin.baseURL)
-        return try #require(URL(string: base + path))
+        try #require(URL(string: try httpbin.requireURL().absoluteString + path))
     }
 
     func json(_ response: NetworkResponse) throws -> [String: Any] {
@@ -97,7 +86,7 @@ struct BeagleHttpbinIntegrationTests {
     @Test("Cancelling /delay/3 mid-flight completes once, quickly, with a cancellation")
     func cancelMidFlight() async throws {
         let request = Request(url: try url("/delay/3"), type: .fetchComponent, additionalData: nil)
-        let results = Box<[NetworkClient.NetworkResult]>([])
+        let results = Locked<[NetworkClient.NetworkResult]>([])
         let start = Date()
         let token = client.executeRequest(request) { result in results.withLock { $0.append(result) } }
         try await Task.sleep(nanoseconds: 300_000_000)

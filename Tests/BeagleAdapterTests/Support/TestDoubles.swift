@@ -1,29 +1,11 @@
 import BeagleAdapter
 import Foundation
 import NetworkLayer
+import TestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-
-/// A value shared between test closures, guarded by a lock.
-final class Box<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    @discardableResult
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-
-    var current: Value { withLock { $0 } }
-}
 
 /// A decoded screen in tests: the body's text.
 struct TextScreen: ServerDrivenComponent, Equatable {
@@ -46,14 +28,14 @@ final class ManualNetworkClient: NetworkClient {
     struct Pending {
         let request: Request
         let completion: RequestCompletion
-        let cancelled: Box<Bool>
+        let cancelled: Locked<Bool>
     }
 
-    let pending = Box<[Pending]>([])
-    let requestCount = Box(0)
+    let pending = Locked<[Pending]>([])
+    let requestCount = Locked(0)
 
     func executeRequest(_ request: Request, completion: @escaping RequestCompletion) -> (any RequestToken)? {
-        let cancelled = Box(false)
+        let cancelled = Locked(false)
         pending.withLock { $0.append(Pending(request: request, completion: completion, cancelled: cancelled)) }
         requestCount.withLock { $0 += 1 }
         return TestToken { cancelled.withLock { $0 = true } }
@@ -126,14 +108,4 @@ extension ViewClientProtocol {
             fetch(url: url, additionalData: additionalData) { continuation.resume(returning: $0) }
         }
     }
-}
-
-/// Waits until `condition` holds, polling, for at most `seconds`.
-func eventually(within seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        try? await Task.sleep(nanoseconds: 5_000_000)
-    }
-    return condition()
 }

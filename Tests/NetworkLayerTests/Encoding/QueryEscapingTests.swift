@@ -6,8 +6,8 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// encoding.md §1: how one query key or value is escaped, byte for byte.
-@Suite("Query escaping (encoding.md §1)")
+/// EncodingParameters.md, Escaping: how one query key or value is escaped, byte for byte.
+@Suite("Query escaping (EncodingParameters.md, Escaping)")
 struct QueryEscapingTests {
     static let values: [(input: String, expected: String)] = [
         ("a b", "q=a%20b"),

@@ -6,7 +6,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// One row of encoding.md §2: parameters, encoder options and the expected query string.
+/// One row of the rules in EncodingParameters.md (Order, nesting…; Value types…): parameters, encoder options and the expected query string.
 struct QueryCase: Sendable, CustomTestStringConvertible {
     let name: String
     let parameters: Parameters
@@ -16,7 +16,7 @@ struct QueryCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-@Suite("URLParameterEncoder: structure, types and order (encoding.md §2)")
+@Suite("URLParameterEncoder: structure, types and order (EncodingParameters.md)")
 struct URLParameterEncoderTests {
     static let reference = Date(timeIntervalSinceReferenceDate: 0)
 

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -14,7 +15,7 @@ struct RetryFaultTests {
 
     /// Counts the attempts the router makes, whether or not they reach the server.
     struct AttemptCounter: PluginType {
-        let count = LockedBox(0)
+        let count = Locked(0)
 
         func willSend(_ request: URLRequest, context: PluginContext) async {
             count.increment()
@@ -106,7 +107,7 @@ struct RetryFaultTests {
 
     /// Sends the stale credential to `/status/401` and the fresh one to `/echo-headers`.
     struct RoutingAuthenticator: Authenticator {
-        let refreshes = LockedBox(0)
+        let refreshes = Locked(0)
 
         func apply(_ credential: String, to request: inout URLRequest) {
             request.setValue("Bearer \(credential)", forHTTPHeaderField: "Authorization")

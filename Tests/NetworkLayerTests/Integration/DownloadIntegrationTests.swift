@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 @Suite("Integration: downloads", .needsHTTPBin, .serialized)
@@ -82,7 +83,7 @@ struct DownloadIntegrationTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let destination = directory.appendingPathComponent("slow.bin")
         let before = temporaryFiles(endingIn: Self.leftoverSuffixes)
-        let received = LockedBox<Int64>(0)
+        let received = Locked<Int64>(0)
         let recorder = CompletionRecorder<Result<DownloadResponse, NetworkError>>()
         let start = ContinuousClock.now
 

@@ -1,12 +1,13 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 @Suite("Integration: uploads", .needsHTTPBin, .serialized)
 struct UploadIntegrationTests {
     /// Collects progress reports and checks that they only grow and end complete.
     struct ProgressLog: Sendable {
-        let reports = LockedBox<[TransferProgress]>([])
+        let reports = Locked<[TransferProgress]>([])
         var handler: TransferProgressHandler { { progress in reports.withLock { $0.append(progress) } } }
 
         func expectMonotonicAndComplete(total: Int64, sourceLocation: SourceLocation = #_sourceLocation) {

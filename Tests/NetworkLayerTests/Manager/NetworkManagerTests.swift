@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 @Suite("NetworkManager")
@@ -114,7 +115,7 @@ struct NetworkManagerTests {
 
     @Test("the completion variant validates, decodes and calls back exactly once")
     func completion() async {
-        let results = LockedBox<[Result<Movie, NetworkError>]>([])
+        let results = Locked<[Result<Movie, NetworkError>]>([])
         manager(.status(200, body: #"{"id":1,"title":"A"}"#)).request(TestEndpoint(), as: Movie.self) { result in
             results.withLock { $0.append(result) }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -11,8 +12,8 @@ struct DeadlineTests {
     /// A transport that sleeps `seconds` before answering 200, and records whether it was cancelled.
     private func slow(
         _ seconds: Double,
-        cancelled: LockedBox<Bool> = LockedBox(false),
-        entered: LockedBox<Int> = LockedBox(0)
+        cancelled: Locked<Bool> = Locked(false),
+        entered: Locked<Int> = Locked(0)
     ) -> ClosureTransport {
         ClosureTransport { request in
             entered.increment()
@@ -28,8 +29,8 @@ struct DeadlineTests {
 
     @Test("a sub-second deadline times out quickly and cancels the transfer", arguments: [0.05, 0.2, 0.5])
     func subSecond(deadline: TimeInterval) async {
-        let cancelled = LockedBox(false)
-        let entered = LockedBox(0)
+        let cancelled = Locked(false)
+        let entered = Locked(0)
         let router = Router<PipelineEndpoint>(
             configuration: RouterConfiguration(deadline: deadline),
             transport: slow(600, cancelled: cancelled, entered: entered))
@@ -49,8 +50,8 @@ struct DeadlineTests {
 
     @Test("the deadline spans retries: it keeps running through the backoff and the next attempt")
     func spansRetries() async {
-        let calls = LockedBox(0)
-        let cancelled = LockedBox(false)
+        let calls = Locked(0)
+        let cancelled = Locked(false)
         let stalling = slow(600, cancelled: cancelled)
         let transport = ClosureTransport { request in
             // The first attempt fails at once; the retry stalls until the deadline cancels it.
@@ -63,7 +64,7 @@ struct DeadlineTests {
         let router = Router<PipelineEndpoint>(
             configuration: RouterConfiguration(retryPolicy: policy, deadline: 1.5, sleep: sleeper.sleep),
             transport: transport)
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         let started = Date()
         router.request(PipelineEndpoint()) { (result: Result<Response, NetworkError>) in
             results.withLock { $0.append(result.errorKind) }
@@ -90,7 +91,7 @@ struct DeadlineTests {
     @Test("a request that beats its deadline completes normally, exactly once")
     func beatsDeadline() async {
         let router = Router<PipelineEndpoint>(configuration: RouterConfiguration(deadline: 10), transport: slow(0.01))
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         router.request(PipelineEndpoint()) { (result: Result<Response, NetworkError>) in
             results.withLock { $0.append(result.errorKind) }
         }
@@ -101,12 +102,12 @@ struct DeadlineTests {
 
     @Test("cancelling a request that has a deadline completes it once with .cancelled")
     func cancelWithDeadline() async {
-        let cancelled = LockedBox(false)
-        let entered = LockedBox(0)
+        let cancelled = Locked(false)
+        let entered = Locked(0)
         let router = Router<PipelineEndpoint>(
             configuration: RouterConfiguration(deadline: 30),
             transport: slow(600, cancelled: cancelled, entered: entered))
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         let token = router.request(PipelineEndpoint()) { (result: Result<Response, NetworkError>) in
             results.withLock { $0.append(result.errorKind) }
         }
@@ -120,10 +121,10 @@ struct DeadlineTests {
 
     @Test("router.cancel() reaches requests that have a deadline")
     func routerCancel() async {
-        let entered = LockedBox(0)
+        let entered = Locked(0)
         let router = Router<PipelineEndpoint>(
             configuration: RouterConfiguration(deadline: 30), transport: slow(600, entered: entered))
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         for _ in 0..<3 {
             router.request(PipelineEndpoint()) { (result: Result<Response, NetworkError>) in
                 results.withLock { $0.append(result.errorKind) }

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -13,7 +14,7 @@ struct NetworkLoggerTests {
     ]
 
     /// A logger whose entries are collected in `lines`.
-    private func logger(_ lines: LockedBox<[String]>) -> NetworkLogger {
+    private func logger(_ lines: Locked<[String]>) -> NetworkLogger {
         NetworkLogger(sink: LogSink { entry in lines.withLock { $0.append(entry) } })
     }
 
@@ -32,7 +33,7 @@ struct NetworkLoggerTests {
 
     @Test("request and response entries go to the sink, with secrets redacted")
     func logsThroughRouter() async throws {
-        let lines = LockedBox<[String]>([])
+        let lines = Locked<[String]>([])
         let router = Router<TestEndpoint>(configuration: RouterConfiguration(logger: logger(lines))) { request in
             let headers = ["Set-Cookie": "sid=SECRETSETCOOKIE", "Content-Type": "application/json"]
             return (
@@ -59,7 +60,7 @@ struct NetworkLoggerTests {
 
     @Test("a failure is logged on one line without secrets")
     func logsFailure() async {
-        let lines = LockedBox<[String]>([])
+        let lines = Locked<[String]>([])
         let router = Router<TestEndpoint>(
             configuration: RouterConfiguration(logger: logger(lines)),
             transport: ClosureTransport.failing(URLError(.timedOut)))
@@ -74,7 +75,7 @@ struct NetworkLoggerTests {
 
     @Test("a custom redactor list is honoured")
     func customRedactor() {
-        let lines = LockedBox<[String]>([])
+        let lines = Locked<[String]>([])
         let logger = NetworkLogger(
             sink: LogSink { entry in lines.withLock { $0.append(entry) } },
             redactor: Redactor(headerNames: ["X-Session"], parameterNames: ["sig"]))
@@ -109,7 +110,7 @@ struct NetworkLoggerTests {
 
     @Test("long bodies are cut at the preview limit")
     func preview() {
-        let lines = LockedBox<[String]>([])
+        let lines = Locked<[String]>([])
         let logger = NetworkLogger(sink: LogSink { entry in lines.withLock { $0.append(entry) } }, bodyPreviewLimit: 10)
         var request = URLRequest(url: URL(string: "https://x.org/a")!)
         request.httpMethod = "PUT"

@@ -1,6 +1,7 @@
 import Foundation
-import NetworkLayer
 import Testing
+
+@testable import NetworkLayer
 
 @Suite("Redactor")
 struct RedactorTests {

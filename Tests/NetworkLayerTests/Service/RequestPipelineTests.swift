@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -18,7 +19,7 @@ struct RequestPipelineTests {
 
     @Test("a retryable status is retried until it succeeds", arguments: [408, 429, 500, 502, 503, 504])
     func retriesUntilSuccess(status: Int) async throws {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let sleeper = SleepRecorder()
         let router = router(sequenceTransport([status, 200], calls: calls), sleeper: sleeper)
         let response = try await router.request(PipelineEndpoint())
@@ -29,7 +30,7 @@ struct RequestPipelineTests {
 
     @Test("at most maximumRetries retries, then the last outcome is returned", arguments: [0, 1, 2, 5])
     func maximumRetries(maximum: Int) async throws {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let sleeper = SleepRecorder()
         let policy = RetryPolicy(maximumRetries: maximum, jitter: 0)
         let response = try await router(sequenceTransport([503], calls: calls), policy: policy, sleeper: sleeper)
@@ -41,7 +42,7 @@ struct RequestPipelineTests {
 
     @Test("the default policy waits 0.5 s then 1 s, with bounded jitter")
     func defaultBackoff() async throws {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let sleeper = SleepRecorder()
         _ = try await router(sequenceTransport([503], calls: calls), policy: RetryPolicy(), sleeper: sleeper)
             .request(PipelineEndpoint())
@@ -59,7 +60,7 @@ struct RequestPipelineTests {
             (.cannotFindHost, 3), (.dnsLookupFailed, 3), (.notConnectedToInternet, 1), (.badURL, 1),
         ] as [(URLError.Code, Int)])
     func transportErrors(code: URLError.Code, attempts: Int) async {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let transport = ClosureTransport { _ in
             calls.increment()
             throw URLError(code)
@@ -75,7 +76,7 @@ struct RequestPipelineTests {
             (.post, true, 3), (.get, false, 1),
         ] as [(HTTPMethod, Bool?, Int)])
     func idempotency(method: HTTPMethod, idempotent: Bool?, attempts: Int) async throws {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let endpoint = PipelineEndpoint(httpMethod: method, idempotent: idempotent)
         let response = try await router(sequenceTransport([503], calls: calls)).request(endpoint)
         #expect(response.statusCode == 503)
@@ -84,7 +85,7 @@ struct RequestPipelineTests {
 
     @Test("an endpoint's policy overrides the router's, both ways")
     func endpointOverride() async throws {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         _ = try await router(sequenceTransport([503], calls: calls))
             .request(PipelineEndpoint(retryPolicy: .never))
         #expect(calls.current == 1)
@@ -97,7 +98,7 @@ struct RequestPipelineTests {
 
     @Test("without a policy nothing is retried")
     func noPolicy() async throws {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let response = try await router(sequenceTransport([503, 200], calls: calls), policy: nil)
             .request(PipelineEndpoint())
         #expect(response.statusCode == 503)
@@ -106,7 +107,7 @@ struct RequestPipelineTests {
 
     @Test("Retry-After sets the wait, capped by the policy", arguments: [("2", 2.0), ("3600", 30)])
     func retryAfter(header: String, expected: TimeInterval) async throws {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let sleeper = SleepRecorder()
         let policy = RetryPolicy(maximumRetries: 1, jitter: 0, maximumRetryAfter: 30)
         let transport = sequenceTransport([429, 200], headers: ["Retry-After": header], calls: calls)
@@ -117,11 +118,11 @@ struct RequestPipelineTests {
 
     @Test("cancelling during the backoff stops at once with .cancelled and one completion")
     func cancelDuringBackoff() async {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let policy = RetryPolicy(maximumRetries: 2, initialBackoff: 600, jitter: 0)
         let router = Router<PipelineEndpoint>(
             configuration: RouterConfiguration(retryPolicy: policy), transport: sequenceTransport([503], calls: calls))
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         let started = Date()
         let token = router.request(PipelineEndpoint()) { (result: Result<Response, NetworkError>) in
             results.withLock { $0.append(result.errorKind) }
@@ -138,11 +139,11 @@ struct RequestPipelineTests {
 
     @Test("cancelling the calling task during the backoff throws .cancelled")
     func cancelTaskDuringBackoff() async {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let policy = RetryPolicy(initialBackoff: 600, jitter: 0)
         let router = Router<PipelineEndpoint>(
             configuration: RouterConfiguration(retryPolicy: policy), transport: sequenceTransport([500], calls: calls))
-        let outcome = LockedBox<String?>(nil)
+        let outcome = Locked<String?>(nil)
         let task = Task {
             do throws(NetworkError) {
                 _ = try await router.request(PipelineEndpoint())
@@ -160,8 +161,8 @@ struct RequestPipelineTests {
 
     @Test("each attempt passes through the plugins again")
     func pluginsPerAttempt() async throws {
-        let calls = LockedBox(0)
-        let attempts = LockedBox<[Int]>([])
+        let calls = Locked(0)
+        let attempts = Locked<[Int]>([])
         let plugin = RecordingPlugin { event, context in
             if event == "willSend" { attempts.withLock { $0.append(context.attempt) } }
         }

@@ -1,14 +1,15 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 @Suite("Router: cancellation")
 struct RouterCancellationTests {
     @Test("cancelling the calling Task surfaces NetworkError.cancelled")
     func taskCancellation() async {
-        let entered = LockedBox(0)
+        let entered = Locked(0)
         let router = Router<TestEndpoint>(transport: ClosureTransport.suspending(entered: entered))
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         let task = send(through: router, recordingIn: results)
         #expect(await eventually { entered.current == 1 })
         task.cancel()
@@ -18,9 +19,9 @@ struct RouterCancellationTests {
 
     @Test("a Task cancelled before sending never reaches the transport")
     func cancelledBeforeSending() async {
-        let entered = LockedBox(0)
+        let entered = Locked(0)
         let router = Router<TestEndpoint>(transport: ClosureTransport.suspending(entered: entered))
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         send(through: router, recordingIn: results, cancelledUpFront: true)
         #expect(await eventually { results.current.count == 1 })
         #expect(results.current == ["cancelled"])
@@ -29,9 +30,9 @@ struct RouterCancellationTests {
 
     @Test("CancellationToken.cancel completes with .cancelled exactly once")
     func tokenCancel() async {
-        let entered = LockedBox(0)
+        let entered = Locked(0)
         let router = Router<TestEndpoint>(transport: ClosureTransport.suspending(entered: entered))
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         let token = router.request(TestEndpoint()) { (result: Result<Response, NetworkError>) in
             results.withLock { $0.append(result.errorKind) }
         }
@@ -46,9 +47,9 @@ struct RouterCancellationTests {
 
     @Test("cancel() cancels every request in flight, not only the last", arguments: [1, 3, 10])
     func cancelAll(count: Int) async {
-        let entered = LockedBox(0)
+        let entered = Locked(0)
         let router = Router<TestEndpoint>(transport: ClosureTransport.suspending(entered: entered))
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         for _ in 0..<count {
             router.request(TestEndpoint()) { (result: Result<Response, NetworkError>) in
                 results.withLock { $0.append(result.errorKind) }
@@ -63,9 +64,9 @@ struct RouterCancellationTests {
 
     @Test("cancel() also reaches every async request")
     func cancelAllAsync() async {
-        let entered = LockedBox(0)
+        let entered = Locked(0)
         let router = Router<TestEndpoint>(transport: ClosureTransport.suspending(entered: entered))
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         for _ in 0..<3 { send(through: router, recordingIn: results) }
         #expect(await eventually { entered.current == 3 })
         router.cancel()
@@ -76,7 +77,7 @@ struct RouterCancellationTests {
     @Test("cancelling a token after completion changes nothing")
     func cancelAfterCompletion() async {
         let router = Router<TestEndpoint>(transport: ClosureTransport.status(200))
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         let token = router.request(TestEndpoint()) { (result: Result<Response, NetworkError>) in
             results.withLock { $0.append(result.errorKind) }
         }
@@ -95,7 +96,7 @@ struct RouterCancellationTests {
 func send(
     _ endpoint: TestEndpoint = TestEndpoint(),
     through router: Router<TestEndpoint>,
-    recordingIn results: LockedBox<[String]>,
+    recordingIn results: Locked<[String]>,
     cancelledUpFront: Bool = false
 ) -> Task<Void, Never> {
     Task {

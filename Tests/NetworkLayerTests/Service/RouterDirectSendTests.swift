@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -38,12 +39,12 @@ struct RouterDirectSendTests {
 
     @Test("cancel() reaches every request in flight, each ends once as cancelled", arguments: [1, 5])
     func routerCancelReachesEveryRequest(count: Int) async {
-        let entered = LockedBox(0)
+        let entered = Locked(0)
         let (router, endpoint) = Self.router { _, _ in
             entered.increment()
             return .silence
         }
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         for _ in 0..<count { send(endpoint, through: router, recordingIn: results) }
         #expect(await eventually { entered.current == count })
 
@@ -56,13 +57,13 @@ struct RouterDirectSendTests {
 
     @Test("cancelling the calling task ends its request as cancelled, and only that one")
     func callerCancellation() async {
-        let entered = LockedBox(0)
+        let entered = Locked(0)
         let (router, endpoint) = Self.router { _, _ in
             entered.increment()
             return .silence
         }
-        let cancelled = LockedBox<[String]>([])
-        let untouched = LockedBox<[String]>([])
+        let cancelled = Locked<[String]>([])
+        let untouched = Locked<[String]>([])
         let task = send(endpoint, through: router, recordingIn: cancelled)
         send(endpoint, through: router, recordingIn: untouched)
         #expect(await eventually { entered.current == 2 })
@@ -79,12 +80,12 @@ struct RouterDirectSendTests {
 
     @Test("a task cancelled before it sends never reaches the session")
     func cancelledBeforeSending() async {
-        let entered = LockedBox(0)
+        let entered = Locked(0)
         let (router, endpoint) = Self.router { _, _ in
             entered.increment()
             return .response(status: 200, headers: [:], body: Data())
         }
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         send(endpoint, through: router, recordingIn: results, cancelledUpFront: true)
 
         #expect(await eventually { results.current.count == 1 })
@@ -95,7 +96,7 @@ struct RouterDirectSendTests {
 
     @Test("a plugin in the configuration puts the request back through the pipeline")
     func pluginStillRuns() async throws {
-        let events = LockedBox<[String]>([])
+        let events = Locked<[String]>([])
         let plugin = RecordingPlugin { event, _ in events.withLock { $0.append(event) } }
         let (router, endpoint) = Self.router(configuration: RouterConfiguration(plugins: [plugin])) { _, _ in
             .response(status: 204, headers: [:], body: Data())
@@ -112,7 +113,7 @@ struct RouterDirectSendTests {
         let (router, base) = Self.router { request, _ in
             .response(status: 200, headers: [:], body: Data((request.url?.query ?? "").utf8))
         }
-        let outcomes = LockedBox([Int: [String]]())
+        let outcomes = Locked([Int: [String]]())
         let count = 200
         await withTaskGroup(of: Void.self) { group in
             group.addTask {

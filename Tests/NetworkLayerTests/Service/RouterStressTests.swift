@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -62,7 +63,7 @@ struct RouterStressTests {
     /// outcomes; `afterEach` runs after each send with its index and token.
     private static func sendFromManyTasks(
         through router: Router<TestEndpoint>,
-        into outcomes: LockedBox<[Int: [String]]>,
+        into outcomes: Locked<[Int: [String]]>,
         afterEach: @escaping @Sendable (Int, CancellationToken) -> Void = { _, _ in }
     ) async {
         await fromManyTasks { index in
@@ -82,7 +83,7 @@ struct RouterStressTests {
     }
 
     /// Waits for every request to report, gives late duplicates a moment, and returns each request's outcomes.
-    private static func collect(_ outcomes: LockedBox<[Int: [String]]>) async -> [[String]] {
+    private static func collect(_ outcomes: Locked<[Int: [String]]>) async -> [[String]] {
         _ = await eventually(within: 30) { outcomes.current.count == count }
         await settle()
         return (0..<count).map { outcomes.current[$0] ?? [] }
@@ -95,7 +96,7 @@ struct RouterStressTests {
         let queue = onCompletionQueue ? DispatchQueue(label: "RouterStressTests.completions") : nil
         let router = Router<TestEndpoint>(
             configuration: RouterConfiguration(completionQueue: queue), transport: Self.echoServer())
-        let outcomes = LockedBox([Int: [String]]())
+        let outcomes = Locked([Int: [String]]())
         async let cancelling: Void = Self.cancelRepeatedly(router)
         await Self.sendFromManyTasks(through: router, into: outcomes)
         await cancelling
@@ -107,8 +108,8 @@ struct RouterStressTests {
     @Test("tokens cancelled from other tasks while their requests complete: exactly one completion each")
     func tokensRacingCompletions() async {
         let router = Router<TestEndpoint>(transport: Self.echoServer())
-        let outcomes = LockedBox([Int: [String]]())
-        let tokens = LockedBox([CancellationToken]())
+        let outcomes = Locked([Int: [String]]())
+        let tokens = Locked([CancellationToken]())
         await Self.sendFromManyTasks(through: router, into: outcomes) { _, token in
             tokens.withLock { $0.append(token) }
             Task {
@@ -126,7 +127,7 @@ struct RouterStressTests {
     @Test("async requests from many tasks while cancel() fires: each returns once, none hangs")
     func asyncRequestsRacingCancelAll() async {
         let router = Router<TestEndpoint>(transport: Self.echoServer())
-        let outcomes = LockedBox([Int: [String]]())
+        let outcomes = Locked([Int: [String]]())
         async let cancelling: Void = Self.cancelRepeatedly(router)
         await Self.fromManyTasks { index in
             Task {
@@ -147,7 +148,7 @@ struct RouterStressTests {
 
     @Test("concurrent retries: each request is sent three times and completes once with its own 200")
     func concurrentRetries() async {
-        let calls = LockedBox([String: Int]())
+        let calls = Locked([String: Int]())
         let server = ClosureTransport { request in
             let id = Self.query(of: request)
             let attempt = calls.withLock { calls -> Int in
@@ -161,13 +162,13 @@ struct RouterStressTests {
             default: return (Data(id.utf8), .stub(200, url: request.url))
             }
         }
-        let sleeps = LockedBox(0)
+        let sleeps = Locked(0)
         let configuration = RouterConfiguration(retryPolicy: RetryPolicy(maximumRetries: 3)) { _ in
             sleeps.increment()
             try await Task.sleep(nanoseconds: UInt64.random(in: 0...500_000))
         }
         let router = Router<TestEndpoint>(configuration: configuration, transport: server)
-        let outcomes = LockedBox([Int: [String]]())
+        let outcomes = Locked([Int: [String]]())
         await Self.sendFromManyTasks(through: router, into: outcomes)
         let results = await Self.collect(outcomes)
         #expect(results.allSatisfy { $0 == ["own body"] })
@@ -179,7 +180,7 @@ struct RouterStressTests {
     @Test("cancelling half of many retrying requests mid-backoff: the others still finish every attempt")
     func retriesRacingCancellation() async {
         let maximumRetries = 4
-        let calls = LockedBox([String: Int]())
+        let calls = Locked([String: Int]())
         let server = ClosureTransport { request in
             calls.withLock { $0[Self.query(of: request), default: 0] += 1 }
             return (Data(), .stub(503, url: request.url))
@@ -188,7 +189,7 @@ struct RouterStressTests {
             try await Task.sleep(nanoseconds: UInt64.random(in: 0...1_000_000))
         }
         let router = Router<TestEndpoint>(configuration: configuration, transport: server)
-        let outcomes = LockedBox([Int: [String]]())
+        let outcomes = Locked([Int: [String]]())
         await Self.sendFromManyTasks(through: router, into: outcomes) { index, token in
             if index % 2 == 0 { Task { token.cancel() } }
         }

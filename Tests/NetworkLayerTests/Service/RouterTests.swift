@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -12,7 +13,7 @@ struct RouterTests {
         "async request sends the built request and returns the response whatever its status",
         arguments: [200, 404, 500])
     func asyncRequest(status: Int) async throws {
-        let seen = LockedBox<URLRequest?>(nil)
+        let seen = Locked<URLRequest?>(nil)
         let router = Router<TestEndpoint> { request in
             seen.withLock { $0 = request }
             return (Data("{\"ok\":true}".utf8), .stub(status, url: request.url, headers: ["X-Rate": "9"]))
@@ -49,7 +50,7 @@ struct RouterTests {
     @Test("Result completion runs exactly once with the response")
     func resultCompletion() async {
         let router = Router<TestEndpoint>(transport: ClosureTransport.status(201, body: "created"))
-        let calls = LockedBox<[Result<Response, NetworkError>]>([])
+        let calls = Locked<[Result<Response, NetworkError>]>([])
         router.request(TestEndpoint()) { result in calls.withLock { $0.append(result) } }
         #expect(await eventually { calls.current.count == 1 })
         await settle()
@@ -59,7 +60,7 @@ struct RouterTests {
 
     @Test("article-shaped completion gets data and response, or an error")
     func articleCompletion() async throws {
-        let success = LockedBox<(Data?, Int?, Bool)?>(nil)
+        let success = Locked<(Data?, Int?, Bool)?>(nil)
         Router<TestEndpoint>(transport: ClosureTransport.status(404, body: "nope")).request(TestEndpoint()) {
             (data: Data?, response: URLResponse?, error: (any Error)?) in
             success.withLock { $0 = (data, (response as? HTTPURLResponse)?.statusCode, error == nil) }
@@ -69,7 +70,7 @@ struct RouterTests {
         #expect(success.current?.1 == 404)
         #expect(success.current?.2 == true)
 
-        let failure = LockedBox<(Data?, URLResponse?, String?)?>(nil)
+        let failure = Locked<(Data?, URLResponse?, String?)?>(nil)
         Router<TestEndpoint>(transport: ClosureTransport.failing(URLError(.cannotConnectToHost))).request(
             TestEndpoint()
         ) {
@@ -85,7 +86,7 @@ struct RouterTests {
     @Test("a transport error completes exactly once")
     func transportErrorOnce() async {
         let router = Router<TestEndpoint>(transport: ClosureTransport.failing(URLError(.networkConnectionLost)))
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         router.request(TestEndpoint()) { (_: Result<Response, NetworkError>) in calls.increment() }
         router.request(TestEndpoint()) { (_: Data?, _: URLResponse?, _: (any Error)?) in calls.increment() }
         #expect(await eventually { calls.current == 2 })
@@ -95,12 +96,12 @@ struct RouterTests {
 
     @Test("a build error completes exactly once and never reaches the transport")
     func buildErrorOnce() async {
-        let sent = LockedBox(0)
+        let sent = Locked(0)
         let router = Router<TestEndpoint> { request in
             sent.increment()
             return (Data(), .stub(200, url: request.url))
         }
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         let token = router.request(TestEndpoint(headers: ["X-A": "\r\n"])) { (result: Result<Response, NetworkError>) in
             if case .failure(let error) = result { results.withLock { $0.append(error.kind) } }
         }
@@ -118,7 +119,7 @@ struct RouterTests {
         queue.setSpecific(key: key, value: true)
         let router = Router<TestEndpoint>(
             configuration: RouterConfiguration(completionQueue: queue), transport: ClosureTransport.status(200))
-        let onQueue = LockedBox<Bool?>(nil)
+        let onQueue = Locked<Bool?>(nil)
         router.request(TestEndpoint()) { (_: Result<Response, NetworkError>) in
             onQueue.withLock { $0 = DispatchQueue.getSpecific(key: key) ?? false }
         }
@@ -132,7 +133,7 @@ struct RouterTests {
             try await Task.sleep(nanoseconds: UInt64.random(in: 0...2_000_000))
             return (Data((request.url?.query ?? "").utf8), .stub(200, url: request.url))
         }
-        let counts = LockedBox([Int: Int]())
+        let counts = Locked([Int: Int]())
         for index in 0..<100 {
             let endpoint = TestEndpoint(
                 task: .requestParameters(bodyParameters: nil, bodyEncoding: .urlEncoding, urlParameters: ["i": index]))

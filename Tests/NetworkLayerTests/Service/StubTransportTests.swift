@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -100,7 +101,7 @@ struct StubTransportTests {
     @Test("a delayed stub can be cancelled and completes exactly once with .cancelled")
     func delayedCancellation() async throws {
         let router = Router<Catalog>(stub: StubTransport(behavior: .delayed(seconds: 30)))
-        let completions = LockedBox<[Result<Response, NetworkError>]>([])
+        let completions = Locked<[Result<Response, NetworkError>]>([])
         let token = router.request(.movie(id: 1)) { (result: Result<Response, NetworkError>) in
             completions.withLock { $0.append(result) }
         }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import NetworkLayer
 
-@Suite("URLJoining (encoding.md §4)")
+@Suite("URLJoining (DefiningEndpoints.md, Base URL and path)")
 struct URLJoiningTests {
     @Test(
         "joins base URL and path",

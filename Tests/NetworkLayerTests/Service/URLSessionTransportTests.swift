@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -23,7 +24,7 @@ struct URLSessionTransportTests {
 
     @Test("200 with a body decodes, and the stub sees method, URL, headers and body")
     func success() async throws {
-        let seen = LockedBox<(String?, String?, String?, Data)?>(nil)
+        let seen = Locked<(String?, String?, String?, Data)?>(nil)
         let base = StubURLProtocol.register { request, body in
             seen.withLock {
                 $0 = (request.httpMethod, request.url?.query, request.value(forHTTPHeaderField: "Content-Type"), body)
@@ -169,7 +170,7 @@ struct URLSessionTransportTests {
         let base = StubURLProtocol.register { _, _ in .response(status: 200, headers: [:], body: Data("ok".utf8)) }
         let router = Router<Stubbed>(transport: URLSessionTransport(configuration: StubURLProtocol.configuration()))
         let count = 3_000
-        let outcomes = LockedBox([String: Int]())
+        let outcomes = Locked([String: Int]())
         let cancelAfterStarting: @Sendable () async -> Void = {
             let request = Task { () throws(NetworkError) -> Response in try await router.request(Stubbed(baseURL: base))
             }

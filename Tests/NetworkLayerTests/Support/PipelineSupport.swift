@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -30,7 +31,7 @@ extension Router where EndPoint == PipelineEndpoint {
 
 /// An injected `RouterConfiguration.sleep` that records each delay and returns at once.
 final class SleepRecorder: Sendable {
-    private let box = LockedBox<[TimeInterval]>([])
+    private let box = Locked<[TimeInterval]>([])
 
     /// The delays asked for, in order.
     var delays: [TimeInterval] { box.current }
@@ -54,7 +55,7 @@ extension RetryPolicy {
 func sequenceTransport(
     _ statuses: [Int],
     headers: [String: String] = [:],
-    calls: LockedBox<Int>
+    calls: Locked<Int>
 ) -> ClosureTransport {
     ClosureTransport { request in
         let index = calls.increment() - 1

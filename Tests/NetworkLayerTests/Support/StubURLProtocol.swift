@@ -1,4 +1,6 @@
 import Foundation
+import NetworkLayer
+import TestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -20,7 +22,7 @@ final class StubURLProtocol: URLProtocol {
 
     typealias Handler = @Sendable (_ request: URLRequest, _ body: Data) -> Reply
 
-    private static let handlers = LockedBox<[String: Handler]>([:])
+    private static let handlers = Locked<[String: Handler]>([:])
 
     /// Registers `handler` and returns the base URL whose requests it answers.
     static func register(_ handler: @escaping Handler) -> URL {

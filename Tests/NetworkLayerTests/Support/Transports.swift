@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -31,7 +32,7 @@ extension ClosureTransport {
     }
 
     /// Counts each request in `entered`, then waits until its task is cancelled.
-    static func suspending(entered: LockedBox<Int>) -> ClosureTransport {
+    static func suspending(entered: Locked<Int>) -> ClosureTransport {
         ClosureTransport { request in
             entered.increment()
             try await Task.sleep(nanoseconds: 600_000_000_000)

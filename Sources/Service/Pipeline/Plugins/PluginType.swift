@@ -84,3 +84,9 @@ public struct PluginContext: Sendable {
     /// Seconds since the attempt started, that is since the plugins were first asked to prepare it.
     public var elapsed: TimeInterval { started.secondsElapsed }
 }
+
+extension DispatchTime {
+    var secondsElapsed: TimeInterval {
+        TimeInterval(DispatchTime.now().uptimeNanoseconds - uptimeNanoseconds) / 1_000_000_000
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -10,7 +11,7 @@ import FoundationNetworking
 struct AuthenticationCoordinatorTests {
     /// Credentials are `token-<n>`; each refresh hands out the next one, after `delay`, or fails.
     struct CountingAuthenticator: Authenticator {
-        let refreshes = LockedBox(0)
+        let refreshes = Locked(0)
         var delay: UInt64 = 50_000_000
         var fails = false
         var rejectedStatus = 401
@@ -35,7 +36,7 @@ struct AuthenticationCoordinatorTests {
     private func server(
         accepting accepted: String = "token-1",
         status: Int = 401,
-        calls: LockedBox<Int>
+        calls: Locked<Int>
     ) -> ClosureTransport {
         ClosureTransport { request in
             calls.increment()
@@ -56,7 +57,7 @@ struct AuthenticationCoordinatorTests {
 
     /// Sends `count` requests at once with completion handlers; returns each one's outcomes once all arrived.
     private func sendConcurrently(_ count: Int, through router: Router<PipelineEndpoint>) async -> [[String]] {
-        let outcomes = LockedBox([Int: [String]]())
+        let outcomes = Locked([Int: [String]]())
         for index in 0..<count {
             router.request(PipelineEndpoint()) { (result: Result<Response, NetworkError>) in
                 let kind = (try? result.get()).map { "\($0.statusCode)" } ?? result.errorKind
@@ -69,8 +70,8 @@ struct AuthenticationCoordinatorTests {
     }
 
     /// Holds every request carrying the stale credential until `count` of them arrived, so they all fail together.
-    private func barrierServer(count: Int, calls: LockedBox<Int>) -> ClosureTransport {
-        let stale = LockedBox(0)
+    private func barrierServer(count: Int, calls: Locked<Int>) -> ClosureTransport {
+        let stale = Locked(0)
         return ClosureTransport { request in
             calls.increment()
             if request.value(forHTTPHeaderField: "Authorization") == "Bearer token-1" {
@@ -84,7 +85,7 @@ struct AuthenticationCoordinatorTests {
 
     @Test("50 concurrent 401s cause exactly one refresh, and each request is resent once and succeeds")
     func singleFlight() async {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let authenticator = CountingAuthenticator()
         let router = router(authenticator, transport: barrierServer(count: 50, calls: calls))
         let outcomes = await sendConcurrently(50, through: router)
@@ -95,7 +96,7 @@ struct AuthenticationCoordinatorTests {
 
     @Test("when the refresh fails, every waiting request fails with an authentication error")
     func refreshFailure() async {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         var authenticator = CountingAuthenticator()
         authenticator.fails = true
         let router = router(authenticator, transport: barrierServer(count: 20, calls: calls))
@@ -109,7 +110,7 @@ struct AuthenticationCoordinatorTests {
     func failureCarriesResponse() async {
         var authenticator = CountingAuthenticator()
         authenticator.fails = true
-        let router = router(authenticator, transport: server(calls: LockedBox(0)))
+        let router = router(authenticator, transport: server(calls: Locked(0)))
         do {
             _ = try await router.request(PipelineEndpoint())
             Issue.record("expected an authentication error")
@@ -122,7 +123,7 @@ struct AuthenticationCoordinatorTests {
 
     @Test("a request rejected again after the refresh is not refreshed again")
     func retriedOnce() async {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let authenticator = CountingAuthenticator()
         let router = router(authenticator, transport: server(accepting: "nothing", calls: calls))
         await #expect(throws: NetworkError.self) { try await router.request(PipelineEndpoint()) }
@@ -132,7 +133,7 @@ struct AuthenticationCoordinatorTests {
 
     @Test("the refresh window stops a server that rejects everything from causing endless refreshes")
     func refreshWindow() async {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let authenticator = CountingAuthenticator(delay: 0)
         let router = router(
             authenticator, transport: server(accepting: "nothing", calls: calls),
@@ -153,7 +154,7 @@ struct AuthenticationCoordinatorTests {
 
     @Test("requests after a refresh use the new credential without another refresh")
     func laterRequests() async throws {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let authenticator = CountingAuthenticator(delay: 0)
         let router = router(authenticator, transport: server(calls: calls))
         for _ in 0..<3 {
@@ -165,7 +166,7 @@ struct AuthenticationCoordinatorTests {
 
     @Test("endpoints that do not require authentication get no credential and no refresh")
     func optOut() async throws {
-        let seen = LockedBox<String?>("unset")
+        let seen = Locked<String?>("unset")
         let authenticator = CountingAuthenticator()
         let transport = ClosureTransport { request in
             seen.withLock { $0 = request.value(forHTTPHeaderField: "Authorization") }
@@ -180,7 +181,7 @@ struct AuthenticationCoordinatorTests {
 
     @Test("the authenticator decides what a rejection is")
     func customRejection() async throws {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         var authenticator = CountingAuthenticator(delay: 0)
         authenticator.rejectedStatus = 419
         let response = try await router(authenticator, transport: server(status: 419, calls: calls))
@@ -196,8 +197,8 @@ struct AuthenticationCoordinatorTests {
     @Test("a request waiting for a slow refresh can be cancelled, and completes once with .cancelled")
     func cancelWhileWaiting() async {
         let authenticator = CountingAuthenticator(delay: 60_000_000_000)
-        let router = router(authenticator, transport: server(calls: LockedBox(0)))
-        let results = LockedBox<[String]>([])
+        let router = router(authenticator, transport: server(calls: Locked(0)))
+        let results = Locked<[String]>([])
         let started = Date()
         let token = router.request(PipelineEndpoint()) { (result: Result<Response, NetworkError>) in
             results.withLock { $0.append(result.errorKind) }
@@ -212,7 +213,7 @@ struct AuthenticationCoordinatorTests {
 
     @Test("routers sharing a coordinator share its refreshes")
     func sharedBetweenRouters() async throws {
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let authenticator = CountingAuthenticator(delay: 0)
         let coordinator = AuthenticationCoordinator(authenticator: authenticator, credential: "token-0")
         let configuration = RouterConfiguration(authentication: coordinator)

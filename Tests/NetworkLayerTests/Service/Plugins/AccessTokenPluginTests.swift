@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -13,7 +14,7 @@ struct AccessTokenPluginTests {
         _ plugin: AccessTokenPlugin,
         endpoint: PipelineEndpoint = PipelineEndpoint()
     ) async throws -> HTTPHeaders {
-        let seen = LockedBox(HTTPHeaders())
+        let seen = Locked(HTTPHeaders())
         let router = Router<PipelineEndpoint>(configuration: RouterConfiguration(plugins: [plugin])) { request in
             seen.withLock { $0 = HTTPHeaders(request.allHTTPHeaderFields ?? [:]) }
             return (Data(), .stub(200, url: request.url))
@@ -52,7 +53,7 @@ struct AccessTokenPluginTests {
 
     @Test("the token is asked for on every request, and nil sends none")
     func provider() async throws {
-        let tokens = LockedBox<[String?]>(["one", nil, "two"])
+        let tokens = Locked<[String?]>(["one", nil, "two"])
         let plugin = AccessTokenPlugin { tokens.withLock { $0.removeFirst() } }
         #expect(try await sentHeaders(plugin)["Authorization"] == "Bearer one")
         #expect(try await sentHeaders(plugin)["Authorization"] == nil)
@@ -61,7 +62,7 @@ struct AccessTokenPluginTests {
 
     @Test("a token that would inject a header fails the request unsent")
     func injection() async {
-        let sent = LockedBox(0)
+        let sent = Locked(0)
         let router = Router<PipelineEndpoint>(
             configuration: RouterConfiguration(plugins: [AccessTokenPlugin(token: "abc\r\nX-Evil: 1")])
         ) { request in
@@ -79,7 +80,7 @@ struct AccessTokenPluginTests {
 
     @Test("an endpoint's own Authorization header is replaced")
     func replacesHeader() async throws {
-        let seen = LockedBox<String?>(nil)
+        let seen = Locked<String?>(nil)
         let router = Router<TestEndpoint>(
             configuration: RouterConfiguration(plugins: [AccessTokenPlugin(token: "fresh")])
         ) { request in

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -8,13 +9,13 @@ import FoundationNetworking
 
 @Suite("LoggerPlugin")
 struct LoggerPluginTests {
-    private func logger(_ lines: LockedBox<[String]>) -> NetworkLogger {
+    private func logger(_ lines: Locked<[String]>) -> NetworkLogger {
         NetworkLogger(sink: LogSink { entry in lines.withLock { $0.append(entry) } })
     }
 
     @Test("as a plugin it logs the request and the outcome")
     func plugin() async throws {
-        let lines = LockedBox<[String]>([])
+        let lines = Locked<[String]>([])
         let router = Router<TestEndpoint>(
             configuration: RouterConfiguration(plugins: [LoggerPlugin(logger: logger(lines))]),
             transport: ClosureTransport.status(404))
@@ -26,7 +27,7 @@ struct LoggerPluginTests {
 
     @Test("RouterConfiguration.logger logs after the other plugins prepared the request, credentials redacted")
     func configurationLogger() async throws {
-        let lines = LockedBox<[String]>([])
+        let lines = Locked<[String]>([])
         let configuration = RouterConfiguration(
             logger: logger(lines), plugins: [AccessTokenPlugin(token: "SECRET-TOKEN")])
         let router = Router<TestEndpoint>(configuration: configuration, transport: ClosureTransport.status(200))
@@ -39,8 +40,8 @@ struct LoggerPluginTests {
 
     @Test("every attempt of a retried request is logged")
     func retries() async throws {
-        let lines = LockedBox<[String]>([])
-        let calls = LockedBox(0)
+        let lines = Locked<[String]>([])
+        let calls = Locked(0)
         let configuration = RouterConfiguration(
             logger: logger(lines), retryPolicy: .exact, sleep: SleepRecorder().sleep)
         let router = Router<PipelineEndpoint>(
@@ -53,7 +54,7 @@ struct LoggerPluginTests {
 
     @Test("a failure is logged once per attempt on one line")
     func failure() async {
-        let lines = LockedBox<[String]>([])
+        let lines = Locked<[String]>([])
         let router = Router<TestEndpoint>(
             configuration: RouterConfiguration(plugins: [LoggerPlugin(logger: logger(lines))]),
             transport: ClosureTransport.failing(URLError(.timedOut)))

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -11,7 +12,7 @@ struct PluginTypeTests {
     /// Tags the request with its name in prepare, logs every hook, and optionally rewrites the outcome.
     struct NamedPlugin: PluginType {
         let name: String
-        let log: LockedBox<[String]>
+        let log: Locked<[String]>
         var replace: (@Sendable (Result<Response, NetworkError>) -> Result<Response, NetworkError>)?
 
         func prepare(_ request: URLRequest, context: PluginContext) async throws(NetworkError) -> URLRequest {
@@ -52,7 +53,7 @@ struct PluginTypeTests {
 
     @Test("hooks run in order: every prepare, every willSend, the transport, every didReceive, every process")
     func order() async throws {
-        let log = LockedBox<[String]>([])
+        let log = Locked<[String]>([])
         let router = Router<TestEndpoint>(
             configuration: RouterConfiguration(plugins: [
                 NamedPlugin(name: "a", log: log), NamedPlugin(name: "b", log: log),
@@ -72,7 +73,7 @@ struct PluginTypeTests {
 
     @Test("process may replace the result, and later plugins and the caller see the replacement")
     func replacement() async throws {
-        let log = LockedBox<[String]>([])
+        let log = Locked<[String]>([])
         let rescue = NamedPlugin(name: "rescue", log: log) { result in
             guard case .failure = result else { return result }
             return .success(.stub(200, body: "cached"))
@@ -91,7 +92,7 @@ struct PluginTypeTests {
 
     @Test("process may turn a success into a failure")
     func failureReplacement() async {
-        let log = LockedBox<[String]>([])
+        let log = Locked<[String]>([])
         let strict = NamedPlugin(name: "strict", log: log) { result in
             (try? result.get()).map { .failure(.serverError($0)) } ?? result
         }
@@ -102,12 +103,12 @@ struct PluginTypeTests {
 
     @Test("a throwing prepare fails the request before it is sent, with one completion")
     func throwingPrepare() async {
-        let sent = LockedBox(0)
+        let sent = Locked(0)
         let router = Router<TestEndpoint>(configuration: RouterConfiguration(plugins: [FailingPlugin()])) { request in
             sent.increment()
             return (Data(), .stub(200, url: request.url))
         }
-        let results = LockedBox<[String]>([])
+        let results = Locked<[String]>([])
         router.request(TestEndpoint()) { (result: Result<Response, NetworkError>) in
             results.withLock { $0.append(result.errorKind) }
         }
@@ -119,7 +120,7 @@ struct PluginTypeTests {
 
     @Test("the default implementations change nothing")
     func defaults() async throws {
-        let seen = LockedBox<URLRequest?>(nil)
+        let seen = Locked<URLRequest?>(nil)
         let router = Router<TestEndpoint>(configuration: RouterConfiguration(plugins: [EmptyPlugin()])) { request in
             seen.withLock { $0 = request }
             return (Data("x".utf8), .stub(203, url: request.url))
@@ -133,7 +134,7 @@ struct PluginTypeTests {
 
     @Test("the context names the endpoint, the attempt and the elapsed time")
     func context() async throws {
-        let contexts = LockedBox<[(String, Int, TimeInterval, String)]>([])
+        let contexts = Locked<[(String, Int, TimeInterval, String)]>([])
         let plugin = RecordingPlugin { event, context in
             let path = (context.endpoint as? TestEndpoint)?.path ?? "?"
             contexts.withLock { $0.append((event, context.attempt, context.elapsed, path)) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NetworkLayer
@@ -6,7 +7,7 @@ import Testing
 @Suite("ProgressReporter")
 struct ProgressReporterTests {
     private func record(_ body: (ProgressReporter) -> Void) -> [TransferProgress] {
-        let reports = LockedBox<[TransferProgress]>([])
+        let reports = Locked<[TransferProgress]>([])
         body(ProgressReporter { progress in reports.withLock { $0.append(progress) } })
         return reports.current
     }

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -11,7 +12,7 @@ import FoundationNetworking
 @Suite("Router: transfers over a plain transport")
 struct RouterTransfersTests {
     /// A router that records the body and Content-Type of what it sends and echoes the body back.
-    private func echoRouter(status: Int = 200, seen: LockedBox<[(String?, Data?)]>) -> Router<TestEndpoint> {
+    private func echoRouter(status: Int = 200, seen: Locked<[(String?, Data?)]>) -> Router<TestEndpoint> {
         Router(handler: { request in
             seen.withLock { $0.append((request.value(forHTTPHeaderField: "Content-Type"), request.httpBody)) }
             return (request.httpBody ?? Data("downloaded".utf8), .stub(status, url: request.url))
@@ -26,8 +27,8 @@ struct RouterTransfersTests {
 
     @Test("upload(from: Data) replaces the task's body and reports the whole body as sent")
     func uploadData() async throws {
-        let seen = LockedBox<[(String?, Data?)]>([])
-        let reports = LockedBox<[TransferProgress]>([])
+        let seen = Locked<[(String?, Data?)]>([])
+        let reports = Locked<[TransferProgress]>([])
         let endpoint = TestEndpoint(httpMethod: .post, task: .requestData(Data("old".utf8)))
 
         let response = try await echoRouter(seen: seen).upload(endpoint, from: Data("new".utf8)) { progress in
@@ -45,7 +46,7 @@ struct RouterTransfersTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("a.json")
         try Data(#"{"a":1}"#.utf8).write(to: file)
-        let seen = LockedBox<[(String?, Data?)]>([])
+        let seen = Locked<[(String?, Data?)]>([])
 
         _ = try await echoRouter(seen: seen).request(
             TestEndpoint(httpMethod: .put, task: .uploadFile(file, contentType: "application/json")))
@@ -58,7 +59,7 @@ struct RouterTransfersTests {
     func uploadMultipart() async throws {
         var form = MultipartFormData(boundary: "BOUNDARY")
         form.append("1", name: "a")
-        let seen = LockedBox<[(String?, Data?)]>([])
+        let seen = Locked<[(String?, Data?)]>([])
 
         _ = try await echoRouter(seen: seen).upload(TestEndpoint(httpMethod: .post), multipart: form)
 
@@ -68,7 +69,7 @@ struct RouterTransfersTests {
 
     @Test("a file that cannot be read fails as an invalid request before anything is sent")
     func unreadableFile() async {
-        let seen = LockedBox<[(String?, Data?)]>([])
+        let seen = Locked<[(String?, Data?)]>([])
         let missing = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString)")
         await #expect {
             _ = try await echoRouter(seen: seen).upload(TestEndpoint(httpMethod: .post), fromFile: missing)
@@ -85,9 +86,9 @@ struct RouterTransfersTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let destination = directory.appendingPathComponent("out.bin")
         try Data("stale".utf8).write(to: destination)
-        let reports = LockedBox<[TransferProgress]>([])
+        let reports = Locked<[TransferProgress]>([])
 
-        let download = try await echoRouter(seen: LockedBox([])).download(TestEndpoint(), to: destination) {
+        let download = try await echoRouter(seen: Locked([])).download(TestEndpoint(), to: destination) {
             progress in reports.withLock { $0.append(progress) }
         }
 
@@ -103,7 +104,7 @@ struct RouterTransfersTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let destination = directory.appendingPathComponent("out.bin")
 
-        let download = try await echoRouter(status: 404, seen: LockedBox([])).download(TestEndpoint(), to: destination)
+        let download = try await echoRouter(status: 404, seen: Locked([])).download(TestEndpoint(), to: destination)
 
         #expect(download.statusCode == 404)
         #expect(download.fileURL == nil)

@@ -10,15 +10,15 @@ import FoundationNetworking
 ///
 /// Without the variable the suites that need the server are skipped, unless
 /// `NETWORKLAYER_REQUIRE_INTEGRATION=1` says they must run: then every test fails instead.
-struct LoopbackPeer: Sendable {
+package struct LoopbackPeer: Sendable {
     /// The environment variable holding the server's base URL.
-    let variable: String
+    package let variable: String
     /// What the server is, for failure messages.
-    let description: String
+    package let description: String
     /// The configured base URL, if it is a loopback `http` URL.
-    let configuredURL: URL?
+    package let configuredURL: URL?
 
-    init(variable: String, description: String) {
+    package init(variable: String, description: String) {
         self.variable = variable
         self.description = description
         let environment = ProcessInfo.processInfo.environment
@@ -32,17 +32,17 @@ struct LoopbackPeer: Sendable {
     }
 
     /// Whether the run promised that the integration tests execute (`scripts/test.sh` sets it).
-    static let isRequired = ProcessInfo.processInfo.environment["NETWORKLAYER_REQUIRE_INTEGRATION"] == "1"
+    package static let isRequired = ProcessInfo.processInfo.environment["NETWORKLAYER_REQUIRE_INTEGRATION"] == "1"
 
     /// Whether the suites run at all.
-    var isEnabled: Bool { ProcessInfo.processInfo.environment[variable] != nil || Self.isRequired }
+    package var isEnabled: Bool { ProcessInfo.processInfo.environment[variable] != nil || Self.isRequired }
 
     /// Where the endpoints point. Without a configured server this is a URL the router refuses to
     /// build, but every test has already failed on ``requireURL(sourceLocation:)`` by then.
-    var baseURL: URL { configuredURL ?? URL(fileURLWithPath: "/\(variable)-not-configured") }
+    package var baseURL: URL { configuredURL ?? URL(fileURLWithPath: "/\(variable)-not-configured") }
 
     /// The base URL, or a failed test explaining how to get one.
-    func requireURL(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+    package func requireURL(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
         try #require(
             configuredURL,
             "\(variable) must be a loopback http URL of a running \(description) (scripts/test.sh starts one)",
@@ -51,14 +51,14 @@ struct LoopbackPeer: Sendable {
     }
 
     /// The same server under another origin: `localhost` instead of `127.0.0.1`, or the reverse.
-    func otherOriginURL() throws -> URL {
+    package func otherOriginURL() throws -> URL {
         var components = try #require(URLComponents(url: try requireURL(), resolvingAgainstBaseURL: false))
         components.host = components.host == "localhost" ? "127.0.0.1" : "localhost"
         return try #require(components.url)
     }
 
     /// A router on a fresh ephemeral session, so no cookie or cache outlives a test.
-    func makeRouter<EndPoint: EndPointType>(
+    package func makeRouter<EndPoint: EndPointType>(
         for _: EndPoint.Type = EndPoint.self,
         configuration: RouterConfiguration = RouterConfiguration(),
         sourceLocation: SourceLocation = #_sourceLocation
