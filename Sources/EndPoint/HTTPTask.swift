@@ -42,14 +42,14 @@ public enum HTTPTask: Sendable {
     /// A local file as the body, streamed from disk with a `Content-Length`; `contentType` defaults
     /// to `application/octet-stream`.
     ///
-    /// The file is read only when the request is sent, never into memory by a transport that adopts
-    /// ``TransferTransport``. Use ``Router/upload(_:progress:)`` to follow its progress.
+    /// The file is read only when the request is sent, and goes to the transport as a file, which
+    /// `URLSessionTransport` streams from disk. Use `Router.upload(_:progress:)` to follow its progress.
     case uploadFile(URL, contentType: String? = nil, urlParameters: Parameters? = nil)
 
     /// A `multipart/form-data` body; the request's `Content-Type` is the form's, boundary included.
     ///
     /// The form is written to a temporary file in chunks when the request is sent and uploaded from
-    /// there, so its file parts are never held in memory by a transport that adopts ``TransferTransport``.
+    /// there, so a transport that streams files (as `URLSessionTransport` does) never holds its file parts in memory.
     case uploadMultipart(MultipartFormData, urlParameters: Parameters? = nil)
 
     /// The body that is sent from disk or from a form rather than built into the request, if any.

@@ -33,9 +33,11 @@ public protocol HTTPTransport: Sendable {
     /// The default sends with ``send(_:)`` and collects the body. A transport that can gather a body
     /// faster by itself implements this too.
     ///
-    /// - Parameter limit: The most bytes the body may have; a larger one throws
-    ///   ``NetworkError/responseTooLarge(limit:)``, as soon as the `Content-Length` or the bytes that
-    ///   arrived say so. `nil` for no limit.
+    /// - Parameters:
+    ///   - request: What to send.
+    ///   - limit: The most bytes the body may have; a larger one throws
+    ///     ``NetworkError/responseTooLarge(limit:)``, as soon as the `Content-Length` or the bytes that
+    ///     arrived say so. `nil` for no limit.
     func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data)
 }
 
