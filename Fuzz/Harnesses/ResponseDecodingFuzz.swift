@@ -93,11 +93,12 @@ private func checkDecoding<Value: Decodable>(
 ) {
     let managerResult = Result { () throws(NetworkError) in try manager.decode(type, from: response) }
     if response.data.isEmpty {
+        let hasEmptyValue = response.hasNoContent && Value.self is any EmptyResponseDecodable.Type
         switch managerResult {
         case .success:
-            fuzzCheck(Value.self is any EmptyResponseDecodable.Type, "\(Value.self) decoded an empty body")
+            fuzzCheck(hasEmptyValue, "\(Value.self) decoded an empty body of status \(response.statusCode)")
         case .failure(.noData(let carried)):
-            fuzzCheck(!(Value.self is any EmptyResponseDecodable.Type), "no empty value for \(Value.self)")
+            fuzzCheck(!hasEmptyValue, "no empty value for \(Value.self) with status \(response.statusCode)")
             fuzzCheck(carried.statusCode == response.statusCode, "noData lost the response")
         case .failure(let error):
             fuzzFail("an empty body failed with \(error)")
@@ -125,6 +126,9 @@ private func checkData(_ response: Response, manager: NetworkManager<DecodingEnd
     do {
         let data = try manager.decode(Data.self, from: response)
         fuzzCheck(data == response.data, "Data came back changed")
+        fuzzCheck(!data.isEmpty || response.hasNoContent, "an empty body of status \(response.statusCode) is Data")
+    } catch .noData {
+        fuzzCheck(response.data.isEmpty && !response.hasNoContent, "noData for a body or a response without content")
     } catch {
         fuzzFail("decoding Data failed: \(error)")
     }
