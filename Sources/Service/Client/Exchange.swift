@@ -37,9 +37,7 @@ struct Exchange: Sendable {
     /// Fails early, as a build error, when a file to upload cannot be read.
     func checkReadable() throws(RequestBuildError) {
         guard case .upload(.file(let fileURL)) = kind else { return }
-        guard fileURL.isFileURL, FileManager.default.isReadableFile(atPath: fileURL.path) else {
-            throw .encodingFailed(reason: "cannot read \(fileURL.lastPathComponent)")
-        }
+        try RequestBody.file(fileURL).checkReadable()
     }
 
     /// Sends `request`, built from `endpoint`, through `transport`; a body kept in memory may have at
@@ -124,14 +122,5 @@ struct Exchange: Sendable {
         }
         reporter?.finish()
         return (response.head, Data())
-    }
-}
-
-extension ResponseHead {
-    /// The length the body has as it is read: the `Content-Length`, unless the body is compressed
-    /// (transports hand over the decoded bytes, so the length would not match).
-    var decodedLength: Int64? {
-        let encoding = value(for: "Content-Encoding")?.lowercased() ?? "identity"
-        return encoding == "identity" ? expectedContentLength : nil
     }
 }

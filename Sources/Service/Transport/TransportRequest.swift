@@ -60,6 +60,14 @@ public enum RequestBody: Sendable {
         }
     }
 
+    /// Fails, as a build error, when the body is a file that cannot be read.
+    func checkReadable() throws(RequestBuildError) {
+        guard case .file(let fileURL) = self else { return }
+        guard fileURL.isFileURL, FileManager.default.isReadableFile(atPath: fileURL.path) else {
+            throw .encodingFailed(reason: "cannot read \(fileURL.lastPathComponent)")
+        }
+    }
+
     /// The whole body in memory.
     public func collect() async throws -> Data {
         switch self {

@@ -20,7 +20,7 @@ enum ConnectionLoss {
             urlError.code == .badServerResponse && transfer.response == nil && transfer.receivedBytes == 0
         let lostMidBody =
             urlError.code == .unknown
-            && transfer.response.flatMap(SessionTransfer.decodedLength(of:)).map { transfer.receivedBytes < $0 } == true
+            && transfer.response.flatMap { ResponseHead($0).decodedLength }.map { transfer.receivedBytes < $0 } == true
         guard lostBeforeReply || lostMidBody else { return error }
         var userInfo = urlError.userInfo
         userInfo[NSUnderlyingErrorKey] = urlError as NSError

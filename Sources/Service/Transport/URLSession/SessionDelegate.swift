@@ -87,7 +87,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
                     return .stream(TransportResponse(head: ResponseHead(http), body: body), transfer.completion)
                 }
                 guard let limit = transfer.options.maximumResponseSize, let http,
-                    let length = SessionTransfer.expectedLength(of: http), length > limit,
+                    let length = ResponseHead(http).expectedContentLength, length > limit,
                     let request = dataTask.currentRequest, ResponseHead(http).mayHaveBody(after: request)
                 else { return .none }
                 return .fail(NetworkError.responseTooLarge(limit: limit))
@@ -121,7 +121,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
                 if transfer.body.isEmpty {
                     transfer.body = Self.bodyBuffer(
                         startingWith: data,
-                        expectedLength: transfer.response.flatMap(SessionTransfer.expectedLength(of:)),
+                        expectedLength: transfer.response.flatMap { ResponseHead($0).expectedContentLength },
                         limit: transfer.options.maximumResponseSize)
                 } else {
                     transfer.body.append(data)

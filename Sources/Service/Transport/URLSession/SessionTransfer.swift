@@ -78,17 +78,4 @@ struct SessionTransfer {
         guard let urlError = error as? URLError else { return error }
         return urlError.code == .cancelled ? CancellationError() : TransportError(urlError)
     }
-
-    /// The response's expected body size, when the server said (`-1` means it did not).
-    static func expectedLength(of response: URLResponse) -> Int64? {
-        response.expectedContentLength >= 0 ? response.expectedContentLength : nil
-    }
-
-    /// The length the body will have as it arrives: the `Content-Length`, unless the body is compressed
-    /// (Foundation decodes it, so the length would not match the bytes that arrive).
-    static func decodedLength(of response: HTTPURLResponse) -> Int64? {
-        let encoding = response.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
-        guard encoding == "identity" else { return nil }
-        return expectedLength(of: response)
-    }
 }

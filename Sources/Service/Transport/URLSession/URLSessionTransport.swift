@@ -72,11 +72,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Sends `request` and returns once the head has arrived; the body streams in as the session receives it.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        let upload = try await UploadSource(request)
-        defer { upload.cleanUp() }
-        var options = options(for: request, upload: upload)
-        options.streams = true
-        switch try await exchange(request.head, body: upload.taskBody, options: options) {
+        switch try await exchange(request, streams: true, limit: nil) {
         case .whole(let data, let response):
             return TransportResponse(head: ResponseHead(response), body: ResponseBody(data))
         case .streaming(let response):
@@ -86,11 +82,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Sends `request` and gathers the body in place, in the session's callbacks.
     public func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data) {
-        let upload = try await UploadSource(request)
-        defer { upload.cleanUp() }
-        var options = options(for: request, upload: upload)
-        options.maximumResponseSize = limit
-        switch try await exchange(request.head, body: upload.taskBody, options: options) {
+        switch try await exchange(request, streams: false, limit: limit) {
         case .whole(let data, let response):
             return (ResponseHead(response), data)
         case .streaming(let response):
@@ -98,12 +90,18 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    private func options(for request: TransportRequest, upload: UploadSource) -> TransferOptions {
-        TransferOptions(
+    /// Sends `request` with its body from memory, a file or a stream written to a temporary file first.
+    private func exchange(_ request: TransportRequest, streams: Bool, limit: Int?) async throws -> ExchangeResult {
+        let upload = try await UploadSource(request)
+        defer { upload.cleanUp() }
+        let options = TransferOptions(
             origin: request.head.url,
             redirectPolicy: redirectPolicy,
             resendsBody: upload.taskBody != nil || request.head.hasResendableBody,
-            uploadProgress: request.uploadProgress.map(ProgressReporter.init))
+            uploadProgress: request.uploadProgress.map(ProgressReporter.init),
+            streams: streams,
+            maximumResponseSize: limit)
+        return try await exchange(request.head, body: upload.taskBody, options: options)
     }
 
     /// Sends `request`, and again to each redirect that keeps the method, up to the hop limit;

@@ -21,9 +21,7 @@ struct UploadSource: Sendable {
         case .data(let data):
             (taskBody, temporaryFile) = (.data(data), nil)
         case .file(let fileURL):
-            guard fileURL.isFileURL, FileManager.default.isReadableFile(atPath: fileURL.path) else {
-                throw RequestBuildError.encodingFailed(reason: "cannot read \(fileURL.lastPathComponent)")
-            }
+            try request.body?.checkReadable()
             (taskBody, temporaryFile) = (.file(fileURL), nil)
         case .stream(let chunks, _):
             let file = try TemporaryFile(suffix: "upload")
