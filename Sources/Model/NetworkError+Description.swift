@@ -11,14 +11,14 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, L
         switch self {
         case .invalidRequest(let error):
             "Invalid request: \(error)"
-        case .cancelled:
-            "The request was cancelled"
-        case .timedOut:
-            "The request timed out"
+        case .cancelled(let error):
+            error.line("Cancelled")
+        case .timedOut(let error):
+            error.line("Timed out")
         case .transport(let error):
             "Transport failure: \(error)"
-        case .responseTooLarge(let limit):
-            "The response body is larger than the limit of \(limit) bytes"
+        case .responseTooLarge(_, let error):
+            error.line("Response too large")
         case .authentication(let response):
             "Not authorized: \(response.summary)"
         case .notFound(let response):

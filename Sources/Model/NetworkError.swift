@@ -11,15 +11,18 @@ import FoundationNetworking
 public enum NetworkError: Error, Sendable {
     /// The request could not be built; nothing was sent.
     case invalidRequest(RequestBuildError)
-    /// The request was cancelled, by a token, the router or the calling `Task`.
-    case cancelled
-    /// The server did not answer in time.
-    case timedOut
+    /// The request was cancelled, by a token, the router or the calling `Task`. The error says which
+    /// request (its ``TransportError/kind`` is ``TransportError/Kind/cancelled``).
+    case cancelled(TransportError)
+    /// The server did not answer in time, or the request's deadline passed. The error says which request
+    /// and which limit (its ``TransportError/kind`` is ``TransportError/Kind/timedOut``).
+    case timedOut(TransportError)
     /// The transport failed before a complete response arrived (connection refused, DNS, TLS, …).
     case transport(TransportError)
     /// The response body is larger than a router keeps in memory (its configuration's
-    /// `maximumResponseSize`), so the transfer was stopped. `limit` is in bytes.
-    case responseTooLarge(limit: Int)
+    /// `maximumResponseSize`), so the transfer was stopped. `limit` is in bytes; the error says which
+    /// request.
+    case responseTooLarge(limit: Int, TransportError)
     /// 401 or 403: credentials missing, wrong or insufficient.
     case authentication(Response)
     /// 404: the resource does not exist.
@@ -37,7 +40,8 @@ public enum NetworkError: Error, Sendable {
     case noData(Response)
     /// The body could not be decoded into the requested type.
     case decodingFailed(DecodingFailure)
-    /// A failure that is none of the above, for example one thrown by a custom transport.
+    /// A failure that is none of the above, for example one a plugin throws. (An unknown error a transport
+    /// throws arrives as ``transport(_:)``, of kind ``TransportError/Kind/other``.)
     case other(String)
 
     /// The response this failure carries, if one arrived.
@@ -57,40 +61,63 @@ public enum NetworkError: Error, Sendable {
     /// The HTTP status code, if a response arrived.
     public var statusCode: Int? { response?.statusCode }
 
-    /// Whether this is ``cancelled``.
+    /// Whether this is ``cancelled(_:)``.
     public var isCancellation: Bool {
         if case .cancelled = self { return true }
         return false
+    }
+
+    /// The error a transport throws when a body outgrows `limit` bytes; the router adds the request.
+    public static func responseTooLarge(limit: Int) -> NetworkError {
+        .responseTooLarge(limit: limit, TransportError(.responseTooLarge, detail: "limit \(limit) bytes"))
     }
 }
 
 extension NetworkError {
     /// Wraps any error thrown while sending in the matching case.
     ///
-    /// A ``NetworkError`` a transport throws passes through unchanged, so a transport reports an
-    /// oversized body as ``responseTooLarge(limit:)`` by throwing that case itself. A `URLError` is
-    /// classified as a ``TransportError``, and a timeout of either kind becomes ``timedOut``.
+    /// A ``NetworkError`` a transport throws passes through, so a transport reports an oversized body by
+    /// throwing ``responseTooLarge(limit:)`` itself. A `URLError` is classified as a ``TransportError``;
+    /// a timeout of either kind becomes ``timedOut(_:)`` and a cancellation ``cancelled(_:)``. Any other
+    /// error is a ``TransportError`` of kind ``TransportError/Kind/other`` that quotes it.
     ///
-    /// - Parameter request: The request that failed, which a ``TransportError`` keeps for its description.
+    /// - Parameter request: The request that failed; errors that do not name one yet take its method and URL.
     init(_ error: any Error, sending request: URLRequest? = nil) {
         switch error {
         case let networkError as NetworkError:
-            self = networkError
+            self = networkError.naming(request)
         case is CancellationError:
-            self = .cancelled
-        case let urlError as URLError where urlError.code == .cancelled:
-            self = .cancelled
+            self = .cancelled(TransportError(.cancelled).naming(request))
         case let urlError as URLError:
             self = NetworkError(TransportError(urlError), sending: request)
-        case var transportError as TransportError:
-            if let request, transportError.url == nil {
-                (transportError.method, transportError.url) = (request.httpMethod ?? "GET", request.url)
-            }
-            self = transportError.kind == .timedOut ? .timedOut : .transport(transportError)
+        case let transportError as TransportError:
+            let named = transportError.naming(request)
+            self =
+                switch named.kind {
+                case .timedOut: .timedOut(named)
+                case .cancelled: .cancelled(named)
+                default: .transport(named)
+                }
         case let buildError as RequestBuildError:
             self = .invalidRequest(buildError)
         default:
-            self = .other(String(describing: error))
+            self = .transport(TransportError(.other, detail: String(describing: error)).naming(request))
+        }
+    }
+
+    /// The cancellation of `request`.
+    static func cancelled(sending request: URLRequest?) -> NetworkError {
+        NetworkError(CancellationError(), sending: request)
+    }
+
+    /// This error, with `request`'s method and URL in the transport failure it carries, if that names none.
+    private func naming(_ request: URLRequest?) -> NetworkError {
+        switch self {
+        case .cancelled(let error): .cancelled(error.naming(request))
+        case .timedOut(let error): .timedOut(error.naming(request))
+        case .transport(let error): .transport(error.naming(request))
+        case .responseTooLarge(let limit, let error): .responseTooLarge(limit: limit, error.naming(request))
+        default: self
         }
     }
 }

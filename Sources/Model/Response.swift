@@ -37,15 +37,16 @@ public struct Response: Sendable {
 
     /// Whether the response has no body by the rules of HTTP: status 204, 205 or 304, an answer to
     /// `HEAD`, or `Content-Length: 0`.
-    public var hasNoContent: Bool {
+    var hasNoContent: Bool {
         [204, 205, 304].contains(statusCode) || request.httpMethod == "HEAD" || head.expectedContentLength == 0
     }
 
     /// Decodes the body as JSON into `type`, by the library's one decoding rule.
     ///
     /// - `Data` is the body as it is, and `String` the body read as UTF-8.
-    /// - An empty body of a response that ``hasNoContent`` decodes to the type's ``EmptyResponseDecodable``
-    ///   value (``EmptyResponse``, `nil` for optionals), to empty `Data` or to an empty `String`.
+    /// - An empty body of a response that has none by the rules of HTTP (status 204, 205 or 304, an
+    ///   answer to `HEAD`, or `Content-Length: 0`) decodes to the type's ``EmptyResponseDecodable`` value
+    ///   (``EmptyResponse``, `nil` for optionals), to empty `Data` or to an empty `String`.
     /// - Any other empty body fails with ``NetworkError/noData(_:)``.
     ///
     /// ``NetworkManager`` decodes with this rule too.

@@ -41,6 +41,10 @@ public struct TransportError: Error, Sendable, Hashable {
         public static let badResponse = Kind("bad server response")
         /// The URL has a scheme or form the transport cannot send.
         public static let unsupportedURL = Kind("unsupported URL")
+        /// The request was cancelled before its response was complete.
+        public static let cancelled = Kind("cancelled")
+        /// The response body outgrew the size limit, so the transfer was stopped.
+        public static let responseTooLarge = Kind("response body over the size limit")
         /// Any other failure.
         public static let other = Kind("transport failure")
     }
@@ -77,6 +81,7 @@ public struct TransportError: Error, Sendable, Hashable {
         case .cannotFindHost, .dnsLookupFailed: .cannotFindHost
         case .notConnectedToInternet, .internationalRoamingOff, .dataNotAllowed, .callIsActive: .notConnected
         case .timedOut: .timedOut
+        case .cancelled: .cancelled
         case .networkConnectionLost: .connectionLost
         case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
@@ -92,14 +97,33 @@ public struct TransportError: Error, Sendable, Hashable {
     }
 }
 
+extension TransportError {
+    /// This error with `request`'s method and URL, unless it names a request already.
+    func naming(_ request: URLRequest?) -> TransportError {
+        guard let request, url == nil else { return self }
+        var named = self
+        (named.method, named.url) = (request.httpMethod ?? "GET", request.url)
+        return named
+    }
+}
+
 extension TransportError: CustomStringConvertible, CustomDebugStringConvertible {
     /// The request, the kind, the transport's detail and the `URLError` code, in one line, secrets hidden.
     public var description: String {
-        let redactor = Redactor()
+        guard let url else { return kind.description + particulars }
+        return "\(method ?? "GET") \(Redactor().url(url)): \(kind)\(particulars)"
+    }
+
+    /// `headline`, then the request and the particulars, in one line: "Timed out: GET https://…, deadline 4 s".
+    func line(_ headline: String) -> String {
+        guard let url else { return headline + particulars }
+        return "\(headline): \(method ?? "GET") \(Redactor().url(url))\(particulars)"
+    }
+
+    /// The transport's detail and the `URLError` code, secrets hidden.
+    private var particulars: String {
         var text = ""
-        if let url { text += "\(method ?? "GET") \(redactor.url(url)): " }
-        text += kind.description
-        if let detail, !detail.isEmpty { text += ", \(redactor.text(detail))" }
+        if let detail, !detail.isEmpty { text += ", \(Redactor().text(detail))" }
         if let urlErrorCode { text += " (URLError \(urlErrorCode.rawValue))" }
         return text
     }

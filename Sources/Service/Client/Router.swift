@@ -56,7 +56,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
 
     /// Sends `route` and returns the response, whatever its status.
     ///
-    /// Cancelling the calling task cancels the HTTP request and throws ``NetworkError/cancelled``.
+    /// Cancelling the calling task cancels the HTTP request and throws ``NetworkError/cancelled(_:)``.
     public func request(_ route: EndPoint) async throws(NetworkError) -> Response {
         try await request(route, exchange: Exchange(task: route.task))
     }
@@ -66,7 +66,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     func request(_ route: EndPoint, exchange: Exchange) async throws(NetworkError) -> Response {
         let request = try makeRequest(for: route)
         // Nothing is sent for a caller cancelled already; the router's own task would not inherit it.
-        guard !Task.isCancelled else { throw .cancelled }
+        guard !Task.isCancelled else { throw .cancelled(sending: request) }
         let task = start(request, for: route, exchange: exchange, immediately: true)
         let result = await withTaskCancellationHandler {
             await task.value

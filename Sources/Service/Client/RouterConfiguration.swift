@@ -33,7 +33,7 @@ public struct RouterConfiguration: Sendable {
     /// `nil`, the default, leaves requests as they are.
     public var authentication: AuthenticationCoordinator?
     /// The longest a request may take in all, in seconds: every attempt, retry, backoff and credential
-    /// refresh included. When it passes, the request is cancelled and fails with ``NetworkError/timedOut``.
+    /// refresh included. When it passes, the request is cancelled and fails with ``NetworkError/timedOut(_:)``.
     ///
     /// The library enforces it itself, so fractions of a second work on every platform. Endpoints can
     /// override it with ``EndPointType/deadline``. Defaults to `nil`: no deadline beyond ``timeout``.
@@ -41,7 +41,7 @@ public struct RouterConfiguration: Sendable {
     /// The largest response body a request keeps in memory, in bytes; `nil` for no limit. Defaults to
     /// ``defaultMaximumResponseSize``.
     ///
-    /// A larger body fails with ``NetworkError/responseTooLarge(limit:)``: at once when the
+    /// A larger body fails with ``NetworkError/responseTooLarge(limit:_:)``: at once when the
     /// `Content-Length` says so, otherwise as soon as the bytes that arrived pass the limit. Bodies a
     /// download writes to disk are not limited.
     public var maximumResponseSize: Int?

@@ -109,7 +109,7 @@ extension NetworkError {
         case .cancelled: "cancelled"
         case .timedOut: "timed out"
         case .transport(let error): "transport error: \(error)"
-        case .responseTooLarge(let limit): "response larger than \(limit) bytes"
+        case .responseTooLarge(let limit, _): "response larger than \(limit) bytes"
         case .decodingFailed(let failure): "decoding failed: \(failure.reason)"
         case .other(let description): description
         default: "status \(statusCode ?? 0)"

@@ -1,16 +1,22 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Enforces a request's total deadline (``RouterConfiguration/deadline``, ``EndPointType/deadline``).
 ///
 /// Foundation cannot do it: on Linux it ignores `timeoutIntervalForResource` and truncates fractional
 /// timeouts, and no URLSession timeout spans retries.
 enum Deadline {
-    /// Runs `operation` and returns its result, or ``NetworkError/timedOut`` once `seconds` have passed,
-    /// whichever comes first. An operation that is still running at the deadline is cancelled.
+    /// Runs `operation` and returns its result, or ``NetworkError/timedOut(_:)`` once `seconds` have
+    /// passed, whichever comes first. An operation that is still running at the deadline is cancelled.
     ///
-    /// Cancelling the calling task returns ``NetworkError/cancelled`` at once and cancels the operation.
+    /// Cancelling the calling task returns ``NetworkError/cancelled(_:)`` at once and cancels the operation.
+    /// Both errors name `request`.
     static func run(
         within seconds: TimeInterval,
+        for request: URLRequest,
         _ operation: @escaping @Sendable () async -> Result<Response, NetworkError>
     ) async -> Result<Response, NetworkError> {
         let outcome = Locked(Outcome())
@@ -18,7 +24,8 @@ enum Deadline {
         // A Dispatch timer, so the deadline fires on time even while every thread of the concurrency
         // pool is busy.
         let timer = DispatchWorkItem {
-            outcome.finish(with: .failure(.timedOut))
+            let missed = TransportError(.timedOut, detail: "deadline of \(String(format: "%g", seconds)) s passed")
+            outcome.finish(with: .failure(NetworkError(missed, sending: request)))
             work.cancel()
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + min(max(seconds, 0), 1e8), execute: timer)
@@ -27,7 +34,7 @@ enum Deadline {
                 outcome.wait(with: continuation)
             }
         } onCancel: {
-            outcome.finish(with: .failure(.cancelled))
+            outcome.finish(with: .failure(.cancelled(sending: request)))
             work.cancel()
         }
         timer.cancel()

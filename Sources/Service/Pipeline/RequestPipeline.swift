@@ -21,7 +21,7 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
         guard let deadline = endpoint.deadline ?? configuration.deadline else {
             return await attempts(request, for: endpoint)
         }
-        return await Deadline.run(within: deadline) { [self] in await attempts(request, for: endpoint) }
+        return await Deadline.run(within: deadline, for: request) { [self] in await attempts(request, for: endpoint) }
     }
 
     private func attempts(_ request: URLRequest, for endpoint: EndPoint) async -> Result<Response, NetworkError> {
@@ -34,7 +34,7 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
             let (result, generation) = await send(request, for: endpoint, attempt: attempt, authentication)
             attempt += 1
             if case .failure(.cancelled) = result { return result }
-            if Task.isCancelled { return .failure(.cancelled) }
+            if Task.isCancelled { return .failure(.cancelled(sending: request)) }
 
             if let authentication, let generation, case .success(let response) = result,
                 authentication.requiresRefresh(after: response)
@@ -44,7 +44,7 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
                 switch await authentication.refresh(rejectedGeneration: generation) {
                 case .retry: continue
                 case .failed: return .failure(.authentication(response))
-                case .cancelled: return .failure(.cancelled)
+                case .cancelled: return .failure(.cancelled(sending: request))
                 }
             }
 
@@ -55,9 +55,9 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
             do {
                 try await configuration.sleep(policy.delay(beforeRetry: retries, after: result))
             } catch {
-                return .failure(.cancelled)
+                return .failure(.cancelled(sending: request))
             }
-            if Task.isCancelled { return .failure(.cancelled) }
+            if Task.isCancelled { return .failure(.cancelled(sending: request)) }
         }
     }
 
@@ -81,7 +81,7 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
         var generation: Int?
         if let authentication {
             guard let authenticated = await authentication.authenticate(request) else {
-                return (.failure(.cancelled), nil)
+                return (.failure(.cancelled(sending: request)), nil)
             }
             (request, generation) = authenticated
         }

@@ -7,9 +7,9 @@ import Foundation
 /// temporary directory, even after a successful move and after a cancel. This file is always
 /// either moved to its destination or removed.
 final class TemporaryFile: Sendable {
-    /// How many bytes are gathered before they go to disk: one write per 256 KB, not one per chunk,
-    /// so the delegate keeps pace with the socket and chunks do not queue up in memory.
-    static let bufferSize = 256 * 1024
+    /// How many bytes are gathered before they go to disk: one write per 64 KB, not one per chunk, so
+    /// the delegate keeps pace with the socket. The buffer never grows past this size.
+    static let bufferSize = 64 * 1024
 
     let url: URL
     private let handle: FileHandle
@@ -28,13 +28,10 @@ final class TemporaryFile: Sendable {
     /// Appends `data`.
     func write(_ data: Data) throws {
         try pending.withLock { pending in
-            if pending.isEmpty, data.count >= Self.bufferSize {
-                try write(contentsOf: data)
-                return
-            }
+            if pending.count + data.count > Self.bufferSize { try flush(&pending) }
+            guard data.count < Self.bufferSize else { return try write(contentsOf: data) }
             if pending.isEmpty { pending.reserveCapacity(Self.bufferSize) }
             pending.append(data)
-            if pending.count >= Self.bufferSize { try flush(&pending) }
         }
     }
 

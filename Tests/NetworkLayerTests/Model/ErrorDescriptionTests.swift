@@ -22,8 +22,15 @@ struct ErrorDescriptionTests {
             data: Data(body.utf8))
     }
 
-    static func transportFailure(_ error: any Error & Sendable) async -> NetworkError {
-        let router = Router<TestEndpoint>(transport: ClosureTransport { _ in throw error })
+    static func transportFailure(
+        _ error: any Error & Sendable, configuration: RouterConfiguration = RouterConfiguration()
+    ) async -> NetworkError {
+        let router = Router<TestEndpoint>(
+            configuration: configuration,
+            transport: ClosureTransport { _ in
+                try await Task.sleep(for: .milliseconds(configuration.deadline == nil ? 0 : 2_000))
+                throw error
+            })
         let endpoint = TestEndpoint(
             baseURL: URL(string: "https://api.example.com")!, path: "item", httpMethod: .put,
             task: .requestParameters(
@@ -52,8 +59,16 @@ struct ErrorDescriptionTests {
                 name: "invalidRequest", error: .invalidRequest(.invalidURL(url.absoluteString)),
                 mentions: ["Invalid request", "api_key=REDACTED"]),
             Row(name: "invalidHeader", error: .invalidRequest(.invalidHeader(name: "X-Bad")), mentions: ["X-Bad"]),
-            Row(name: "cancelled", error: .cancelled, mentions: ["cancelled"]),
-            Row(name: "timedOut", error: .timedOut, mentions: ["timed out"]),
+            Row(
+                name: "cancelled", error: await transportFailure(CancellationError()),
+                mentions: ["Cancelled", "PUT", "api.example.com/item", "api_key=REDACTED"]),
+            Row(
+                name: "timedOut (URLError)", error: await transportFailure(URLError(.timedOut)),
+                mentions: ["Timed out", "PUT", "api.example.com/item", "-1001"]),
+            Row(
+                name: "timedOut (deadline)",
+                error: await transportFailure(URLError(.unknown), configuration: RouterConfiguration(deadline: 0.05)),
+                mentions: ["Timed out", "PUT", "api.example.com/item", "deadline of 0.05 s"]),
             Row(
                 name: "transport (URLError)", error: await transportFailure(URLError(.cannotConnectToHost)),
                 mentions: ["PUT", "api.example.com/item", "cannot connect", "-1004"]),
@@ -61,7 +76,9 @@ struct ErrorDescriptionTests {
                 name: "transport (kind)",
                 error: await transportFailure(TransportError(.secureConnection, detail: "bad certificate")),
                 mentions: ["PUT", "secure connection failed", "bad certificate"]),
-            Row(name: "responseTooLarge", error: .responseTooLarge(limit: 1000), mentions: ["1000 bytes"]),
+            Row(
+                name: "responseTooLarge", error: await transportFailure(NetworkError.responseTooLarge(limit: 1000)),
+                mentions: ["Response too large", "PUT", "api.example.com/item", "1000 bytes"]),
             Row(
                 name: "authentication", error: .authentication(response(401)),
                 mentions: ["PUT", "401", "api_key=REDACTED", "nope"]),

@@ -15,7 +15,7 @@ struct NetworkErrorTests {
             (RequestBuildError.invalidURL("x"), "invalidRequest"),
             (NetworkError.notFound(.stub(404)), "notFound"),
             (NetworkError.responseTooLarge(limit: 1), "responseTooLarge"),
-            (CocoaError(.coderInvalidValue), "other"),
+            (CocoaError(.coderInvalidValue), "transport"),
         ] as [(any Error & Sendable, String)]
     )
     func wraps(error: any Error & Sendable, expected: String) {
@@ -35,13 +35,14 @@ struct NetworkErrorTests {
             #expect(error.response?.data == Data("down".utf8))
         }
         let bare: [NetworkError] = [
-            .invalidRequest(.invalidURL("")), .cancelled, .timedOut, .transport(TransportError(.unsupportedURL)),
+            .invalidRequest(.invalidURL("")), .cancelled(TransportError(.cancelled)),
+            .timedOut(TransportError(.timedOut)), .transport(TransportError(.unsupportedURL)),
             .responseTooLarge(limit: 10), .other("x"),
         ]
         for error in bare {
             #expect(error.response == nil, "\(error.kind)")
         }
-        #expect(NetworkError.cancelled.isCancellation)
-        #expect(!NetworkError.timedOut.isCancellation)
+        #expect(NetworkError(CancellationError()).isCancellation)
+        #expect(!NetworkError(URLError(.timedOut)).isCancellation)
     }
 }

@@ -31,7 +31,7 @@ struct ResponseBodyTests {
         writer.write(Data("abc".utf8))
         writer.write(Data("de".utf8))
         let error = await #expect(throws: NetworkError.self) { try await collecting.value }
-        guard case .responseTooLarge(let limit) = error else {
+        guard case .responseTooLarge(let limit, _) = error else {
             Issue.record("expected responseTooLarge, got \(String(describing: error))")
             return
         }

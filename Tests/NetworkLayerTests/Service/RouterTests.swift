@@ -35,7 +35,7 @@ struct RouterTests {
             (URLError(.timedOut), "timedOut"),
             (URLError(.cancelled), "cancelled"),
             (CancellationError(), "cancelled"),
-            (CocoaError(.fileNoSuchFile), "other"),
+            (CocoaError(.fileNoSuchFile), "transport"),
         ] as [(any Error & Sendable, String)])
     func asyncTransportError(error: any Error & Sendable, expected: String) async {
         let router = Router<TestEndpoint>(transport: ClosureTransport.failing(error))

@@ -90,7 +90,7 @@ struct URLSessionTransportTests {
 
         let error = await #expect(throws: NetworkError.self) { try await router.request(Stubbed(baseURL: base)) }
 
-        guard case .responseTooLarge(let limit) = try #require(error) else {
+        guard case .responseTooLarge(let limit, _) = try #require(error) else {
             Issue.record("expected responseTooLarge, got \(String(describing: error))")
             return
         }

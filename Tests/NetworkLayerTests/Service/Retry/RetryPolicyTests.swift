@@ -27,14 +27,14 @@ struct RetryPolicyTests {
         ("505", .success(.stub(505)), false),
         ("serverError(503)", .failure(.serverError(.stub(503))), true),
         ("clientError(429)", .failure(.clientError(.stub(429))), true),
-        ("timed out", .failure(.timedOut), true),
+        ("timed out", .failure(.timedOut(TransportError(.timedOut))), true),
         ("connection lost", .failure(.transport(TransportError(URLError(.networkConnectionLost)))), true),
         ("cannot connect", .failure(.transport(TransportError(URLError(.cannotConnectToHost)))), true),
         ("cannot find host", .failure(.transport(TransportError(URLError(.cannotFindHost)))), true),
         ("DNS lookup failed", .failure(.transport(TransportError(URLError(.dnsLookupFailed)))), true),
         ("not connected", .failure(.transport(TransportError(URLError(.notConnectedToInternet)))), false),
         ("bad URL", .failure(.transport(TransportError(URLError(.badURL)))), false),
-        ("cancelled", .failure(.cancelled), false),
+        ("cancelled", .failure(.cancelled(TransportError(.cancelled))), false),
         ("invalid request", .failure(.invalidRequest(.invalidURL("x"))), false),
         ("other", .failure(.other("x")), false),
     ]
@@ -59,7 +59,7 @@ struct RetryPolicyTests {
         #expect(
             policy.shouldRetry(
                 .failure(.transport(TransportError(URLError(.notConnectedToInternet)))), isIdempotent: true))
-        #expect(!policy.shouldRetry(.failure(.timedOut), isIdempotent: true))
+        #expect(!policy.shouldRetry(.failure(.timedOut(TransportError(.timedOut))), isIdempotent: true))
     }
 
     @Test("the default backoff is 0.5 s, then 1 s, then doubling", arguments: [(1, 0.5), (2, 1.0), (3, 2.0), (4, 4.0)])

@@ -84,7 +84,7 @@ extension TMDBError {
             self = .network(reason: "the server did not answer in time")
         case .transport(let failure):
             self = .network(reason: failure.description)
-        case .responseTooLarge(let limit):
+        case .responseTooLarge(let limit, _):
             self = .network(reason: "the response is larger than \(limit) bytes")
         case .other(let description):
             self = .network(reason: description)
