@@ -15,26 +15,38 @@ public enum DateEncoding: Sendable {
 
     func string(from date: Date, key: String) throws(RequestBuildError) -> String {
         switch self {
-        case .iso8601:
-            return ISO8601Text.string(from: date, fractional: false)
-        case .iso8601WithFractionalSeconds:
-            return ISO8601Text.string(from: date, fractional: true)
+        case .iso8601, .iso8601WithFractionalSeconds:
+            guard let text = ISO8601Text.string(from: date, fractional: isFractional) else {
+                throw .dateOutOfRange(key: key)
+            }
+            return text
         case .secondsSince1970:
             return try ParameterValue.format(date.timeIntervalSince1970, key: key)
         case .millisecondsSince1970:
             let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-            guard milliseconds.isFinite, abs(milliseconds) < 9e18 else { throw .nonFiniteNumber(key: key) }
+            guard milliseconds.isFinite, abs(milliseconds) < 9e18 else { throw .dateOutOfRange(key: key) }
             return String(Int64(milliseconds))
         case .custom(let format):
             return format(date)
         }
     }
+
+    private var isFractional: Bool {
+        if case .iso8601WithFractionalSeconds = self { return true }
+        return false
+    }
 }
 
 /// ISO 8601 timestamps in UTC, computed arithmetically (no formatter, no locale, thread-safe).
 enum ISO8601Text {
-    static func string(from date: Date, fractional: Bool) -> String {
+    /// The dates it writes lie within this many seconds of 1970 (about ±285 million years), so their
+    /// milliseconds fit in 64 bits.
+    static let range = 9e15
+
+    /// `date` in ISO 8601, or `nil` when it is NaN or outside ``range``.
+    static func string(from date: Date, fractional: Bool) -> String? {
         let interval = date.timeIntervalSince1970
+        guard abs(interval) < range else { return nil }
         let totalMilliseconds = Int64((interval * 1000).rounded(.down))
         let totalSeconds = fractional ? floorDivide(totalMilliseconds, 1000) : Int64(interval.rounded(.down))
         let days = floorDivide(totalSeconds, 86_400)

@@ -3,7 +3,12 @@
 /// `nil` and `NSNull` become `null`; a `Date` is rejected, because JSON has no date type and the
 /// right spelling is the server's choice (encode an `Encodable` body to pick a strategy).
 enum JSONWriter {
-    static func write(_ value: any Sendable, key: String = "", to output: inout [UInt8]) throws(RequestBuildError) {
+    static func write(
+        _ value: any Sendable,
+        key: String = "",
+        depth: Int = 0,
+        to output: inout [UInt8]
+    ) throws(RequestBuildError) {
         switch try ParameterValue.classify(value, key: key) {
         case .string(let string):
             appendString(string, to: &output)
@@ -14,14 +19,16 @@ enum JSONWriter {
         case .null:
             output.append(contentsOf: nullBytes)
         case .array(let elements):
+            try ParameterValue.checkDepth(depth, key: key)
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                try write(element, key: "\(key)[\(index)]", to: &output)
+                try write(element, key: "\(key)[\(index)]", depth: depth + 1, to: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .dictionary(let dictionary):
-            try writeObject(dictionary, keyPrefix: key, to: &output)
+            try ParameterValue.checkDepth(depth, key: key)
+            try writeObject(dictionary, keyPrefix: key, depth: depth + 1, to: &output)
         case .date:
             throw .unsupportedParameter(key: key, type: "Date")
         case .unsupported(let typeName):
@@ -32,6 +39,7 @@ enum JSONWriter {
     static func writeObject(
         _ dictionary: [String: any Sendable],
         keyPrefix: String = "",
+        depth: Int = 0,
         to output: inout [UInt8]
     ) throws(RequestBuildError) {
         output.append(UInt8(ascii: "{"))
@@ -41,7 +49,7 @@ enum JSONWriter {
             first = false
             appendString(key, to: &output)
             output.append(UInt8(ascii: ":"))
-            try write(value, key: keyPrefix.isEmpty ? key : "\(keyPrefix).\(key)", to: &output)
+            try write(value, key: keyPrefix.isEmpty ? key : "\(keyPrefix).\(key)", depth: depth, to: &output)
         }
         output.append(UInt8(ascii: "}"))
     }

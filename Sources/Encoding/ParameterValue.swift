@@ -13,6 +13,15 @@ enum ParameterValue {
     case null
     case unsupported(typeName: String)
 
+    /// How deep arrays and dictionaries may nest inside one parameter; deeper values fail with
+    /// ``RequestBuildError/nestingTooDeep(key:limit:)`` instead of exhausting the stack.
+    static let maximumDepth = 100
+
+    /// Checks that a container at `depth` (the parameter itself is depth 0) may hold another level.
+    static func checkDepth(_ depth: Int, key: String) throws(RequestBuildError) {
+        guard depth < maximumDepth else { throw .nestingTooDeep(key: key, limit: maximumDepth) }
+    }
+
     /// Sorts `value` into its kind. Optionals are unwrapped; `key` names the parameter in errors.
     static func classify(_ value: any Sendable, key: String) throws(RequestBuildError) -> ParameterValue {
         // Exact-type checks first: cheap, and they cannot mistake an NSNumber holding a Bool for an Int.

@@ -22,6 +22,7 @@ struct QueryStringWriter {
         _ value: any Sendable,
         escapedKey: [UInt8],
         key: String,
+        depth: Int = 0,
         to output: inout [UInt8]
     ) throws(RequestBuildError) {
         switch try ParameterValue.classify(value, key: key) {
@@ -34,16 +35,19 @@ struct QueryStringWriter {
         case .date(let date):
             appendPair(escapedKey, try dateEncoding.string(from: date, key: key), to: &output)
         case .array(let elements):
+            try ParameterValue.checkDepth(depth, key: key)
             for (index, element) in elements.enumerated() {
-                try append(element, escapedKey: arrayEncoding.key(escapedKey, index: index), key: key, to: &output)
+                let elementKey = arrayEncoding.key(escapedKey, index: index)
+                try append(element, escapedKey: elementKey, key: key, depth: depth + 1, to: &output)
             }
         case .dictionary(let dictionary):
+            try ParameterValue.checkDepth(depth, key: key)
             for (nestedKey, nestedValue) in dictionary.sorted(by: { $0.key < $1.key }) {
                 var nested = escapedKey
                 nested.append(contentsOf: PercentEscaping.openBracket)
                 PercentEscaping.append(nestedKey, to: &nested, allowed: PercentEscaping.queryAllowed)
                 nested.append(contentsOf: PercentEscaping.closeBracket)
-                try append(nestedValue, escapedKey: nested, key: "\(key)[\(nestedKey)]", to: &output)
+                try append(nestedValue, escapedKey: nested, key: "\(key)[\(nestedKey)]", depth: depth + 1, to: &output)
             }
         case .null:
             break

@@ -59,6 +59,10 @@ extension RequestBuildError: CustomStringConvertible, CustomDebugStringConvertib
             "parameter \"\(key)\" has a type that cannot be encoded (\(type))"
         case .nonFiniteNumber(let key):
             "parameter \"\(key)\" is not a finite number"
+        case .dateOutOfRange(let key):
+            "parameter \"\(key)\" is a date too far from 1970 to encode"
+        case .nestingTooDeep(let key, let limit):
+            "parameter \"\(key)\" nests deeper than \(limit) levels"
         case .bodyNotAllowed(let method):
             "a \(method) request carries no body unless its endpoint allows one (allowsBodyInGET)"
         case .encodingFailed(let reason):

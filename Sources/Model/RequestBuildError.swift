@@ -8,6 +8,10 @@ public enum RequestBuildError: Error, Sendable, Hashable {
     case unsupportedParameter(key: String, type: String)
     /// A floating-point parameter that is NaN or infinite.
     case nonFiniteNumber(key: String)
+    /// A `Date` parameter too far from 1970 (or NaN) to write with the chosen ``DateEncoding``.
+    case dateOutOfRange(key: String)
+    /// Parameters nested deeper than `limit` levels of arrays and dictionaries.
+    case nestingTooDeep(key: String, limit: Int)
     /// A body on a method that must not carry one unless the endpoint opts in (``EndPointType/allowsBodyInGET``).
     case bodyNotAllowed(method: String)
     /// An `Encodable` value threw while being encoded; `reason` describes the error.
