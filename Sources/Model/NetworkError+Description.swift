@@ -53,8 +53,10 @@ extension RequestBuildError: CustomStringConvertible, CustomDebugStringConvertib
         switch self {
         case .invalidURL(let url):
             "invalid URL \"\(Redactor().text(url))\""
+        case .invalidMethod(let method):
+            "invalid method \(String(method.prefix(40)).debugDescription) (not an HTTP token)"
         case .invalidHeader(let name):
-            "invalid header field \"\(name)\" (not a token, or CR, LF or NUL in its name or value)"
+            "invalid header field \(name.debugDescription) (not a token, or CR, LF or NUL in its name or value)"
         case .unsupportedParameter(let key, let type):
             "parameter \"\(key)\" has a type that cannot be encoded (\(type))"
         case .nonFiniteNumber(let key):

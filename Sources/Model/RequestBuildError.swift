@@ -2,6 +2,9 @@
 public enum RequestBuildError: Error, Sendable, Hashable {
     /// The base URL has no scheme or no host, or the joined URL is not a valid URL.
     case invalidURL(String)
+    /// The method is empty or not an HTTP token (it has spaces, CR, LF or other separators), so it could
+    /// split the request line.
+    case invalidMethod(String)
     /// A header name is not an HTTP token, or a name or value contains CR, LF or NUL (header injection).
     case invalidHeader(name: String)
     /// A parameter value of a type that cannot be encoded (`type` names it).

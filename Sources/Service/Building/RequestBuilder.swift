@@ -15,6 +15,7 @@ struct RequestBuilder: Sendable {
     func makeRequest(for endpoint: some EndPointType) throws(RequestBuildError) -> URLRequest {
         let task = endpoint.task
         let method = endpoint.httpMethod
+        try HeaderValidation.validate(method: method)
         var request = URLRequest(url: try url(for: endpoint, task: task))
         if method != .get { request.httpMethod = method.rawValue }
         request.timeoutInterval = Self.effectiveTimeout(endpoint.timeout ?? configuration.timeout)

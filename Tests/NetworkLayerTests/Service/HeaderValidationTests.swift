@@ -1,6 +1,11 @@
+import Foundation
 import Testing
 
 @testable import NetworkLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 @Suite("HeaderValidation")
 struct HeaderValidationTests {
@@ -37,5 +42,41 @@ struct HeaderValidationTests {
     )
     func accepts(name: String, value: String) {
         #expect(throws: Never.self) { try HeaderValidation.validate(name: name, value: value) }
+    }
+}
+
+@Suite("Method validation")
+struct MethodValidationTests {
+    @Test(
+        "a method that is not a token fails to build, and nothing is sent",
+        arguments: ["GET /x HTTP/1.1\r\nHost: h\r\n\r\nGET", "GE T", "", "GET\u{0}", "G\tET", "GÉT", "(GET)"])
+    func rejects(method: String) async {
+        let sent = Locked(0)
+        let router = Router<TestEndpoint>(
+            transport: ClosureTransport { request in
+                sent.increment()
+                return (Data(), .stub(200, url: request.url))
+            })
+        let error = await #expect(throws: NetworkError.self) {
+            try await router.request(TestEndpoint(httpMethod: HTTPMethod(rawValue: method)))
+        }
+        guard case .invalidRequest(.invalidMethod(method)) = error else {
+            Issue.record("expected invalidMethod, got \(String(describing: error))")
+            return
+        }
+        #expect(sent.current == 0)
+        #expect(!"\(error!)".contains("\n") && !"\(error!)".contains("\r"))
+    }
+
+    @Test("methods that are tokens are sent as they are", arguments: ["PROPFIND", "M-SEARCH", "PURGE", "PATCH"])
+    func accepts(method: String) async throws {
+        let seen = Locked<String?>(nil)
+        let router = Router<TestEndpoint>(
+            transport: ClosureTransport { request in
+                seen.withLock { $0 = request.httpMethod }
+                return (Data(), .stub(200, url: request.url))
+            })
+        _ = try await router.request(TestEndpoint(httpMethod: HTTPMethod(rawValue: method)))
+        #expect(seen.current == method)
     }
 }
