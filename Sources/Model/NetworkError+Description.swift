@@ -53,6 +53,8 @@ extension RequestBuildError: CustomStringConvertible, CustomDebugStringConvertib
         switch self {
         case .invalidURL(let url):
             "invalid URL \"\(Redactor().text(url))\""
+        case .invalidPath(let path):
+            "invalid path \(Redactor().text(String(path.prefix(200))).debugDescription) (a . or .. segment would leave the base URL)"
         case .invalidMethod(let method):
             "invalid method \(String(method.prefix(40)).debugDescription) (not an HTTP token)"
         case .invalidHeader(let name):

@@ -2,6 +2,8 @@
 public enum RequestBuildError: Error, Sendable, Hashable {
     /// The base URL has no scheme or no host, or the joined URL is not a valid URL.
     case invalidURL(String)
+    /// The endpoint's path has a `.` or `..` segment (also as `%2E`), which would leave the base URL's path.
+    case invalidPath(String)
     /// The method is empty or not an HTTP token (it has spaces, CR, LF or other separators), so it could
     /// split the request line.
     case invalidMethod(String)

@@ -21,6 +21,7 @@ enum URLJoining {
         let absolute = base.absoluteString
         let trimmedPath = path.drop { $0 == "/" }
         guard !trimmedPath.isEmpty else { return absolute }
+        guard !hasDotSegment(trimmedPath.utf8) else { throw .invalidPath(path) }
 
         // URL syntax is about bytes, not characters, and scanning bytes is ten times faster.
         let utf8 = absolute.utf8
@@ -32,5 +33,15 @@ enum URLJoining {
         PercentEscaping.appendPath(String(trimmedPath), to: &bytes)
         bytes.append(contentsOf: utf8[suffixStart...])
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether a segment of `path` is `.` or `..`, also spelled `%2E`: such a path would leave the base
+    /// URL's path once a server or a URL parser resolves it.
+    private static func hasDotSegment(_ path: Substring.UTF8View) -> Bool {
+        guard path.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }) else { return false }
+        return path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains { segment in
+            let text = String(decoding: segment, as: UTF8.self).lowercased().replacingOccurrences(of: "%2e", with: ".")
+            return text == "." || text == ".."
+        }
     }
 }

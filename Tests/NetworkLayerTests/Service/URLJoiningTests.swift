@@ -43,4 +43,24 @@ struct URLJoiningTests {
             try URLJoining.url(base: url, path: "movie")
         }
     }
+
+    @Test(
+        "a path with a . or .. segment is rejected, so it cannot leave the base path",
+        arguments: [
+            "../../../admin", "a/../b", "./x", "a/.", "a/..", "..", ".", "/../admin", "%2e%2e/admin",
+            "%2E%2e/x", ".%2E/x", "a/%2e",
+        ])
+    func rejectsDotSegments(path: String) {
+        #expect(throws: RequestBuildError.invalidPath(path)) {
+            try URLJoining.url(base: URL(string: "http://h/api/v1")!, path: path)
+        }
+    }
+
+    @Test(
+        "dots inside a segment are ordinary characters",
+        arguments: ["a..b/c", "...", ".hidden", "v1.2/x", ".well-known/openid-configuration", "%2e%2e%2e"])
+    func keepsDotsInsideSegments(path: String) throws {
+        let url = try URLJoining.url(base: URL(string: "http://h/api/v1")!, path: path)
+        #expect(url.path.hasPrefix("/api/v1/"))
+    }
 }
