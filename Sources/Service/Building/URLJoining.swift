@@ -39,9 +39,25 @@ enum URLJoining {
     /// URL's path once a server or a URL parser resolves it.
     private static func hasDotSegment(_ path: Substring.UTF8View) -> Bool {
         guard path.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }) else { return false }
-        return path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains { segment in
-            let text = String(decoding: segment, as: UTF8.self).lowercased().replacingOccurrences(of: "%2e", with: ".")
-            return text == "." || text == ".."
+        let segments = path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        return segments.contains(where: isDotSegment)
+    }
+
+    /// Whether `segment` is one or two dots, each written `.`, `%2E` or `%2e`.
+    private static func isDotSegment(_ segment: Substring.UTF8View.SubSequence) -> Bool {
+        var rest = segment[...]
+        var dots = 0
+        while !rest.isEmpty, dots < 3 {
+            let escape = rest.prefix(3)
+            if rest.first == UInt8(ascii: ".") {
+                rest = rest.dropFirst()
+            } else if escape.elementsEqual("%2e".utf8) || escape.elementsEqual("%2E".utf8) {
+                rest = rest.dropFirst(3)
+            } else {
+                return false
+            }
+            dots += 1
         }
+        return rest.isEmpty && (1...2).contains(dots)
     }
 }
