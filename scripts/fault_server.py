@@ -14,16 +14,25 @@ Routes (query parameters are optional unless noted):
   /close-mid-body                200 with Content-Length: 1000 and only 100 body bytes, then close
   /flaky/<id>?fail=N&status=S    the first N requests (default 1) for <id> get status S (default 503),
                                  later ones 200; the body is JSON {"attempt": k} (k counts from 1)
-  /rate-limited/<id>?retry_after=S[&date=1]
-                                 the first request for <id> gets 429 with `Retry-After: S` (default 1),
-                                 or with an HTTP-date S seconds ahead when date=1; later ones 200
-                                 {"attempt": k}
+  /rate-limited/<id>?retry_after=S[&date=1][&status=C]
+                                 the first request for <id> gets C (default 429) with `Retry-After: S`
+                                 (default 1, at most 604800), or with an HTTP-date S seconds ahead when
+                                 date=1; later ones 200 {"attempt": k}
   /dropping/<id>?fail=N&mode=M   the first N requests (default 1) for <id> lose their connection:
                                  M=empty closes without a response (the default), M=mid-body sends
-                                 100 of 1000 announced body bytes and closes; later ones 200 {"attempt": k}
+                                 100 of 1000 announced body bytes and closes, M=mid-chunk sends a chunked
+                                 body cut inside its second chunk; later ones 200 {"attempt": k}
   /attempts/<id>                 200 {"id": <id>, "attempts": n}: how many requests <id> has had
-  /redirect-cross-origin?to=URL  302 to the absolute URL `to` (required)
-  /echo-headers                  200 JSON {"method", "path", "headers": {name: value}}
+  /redirect-cross-origin?to=URL[&status=C]
+                                 C (default 302) to the absolute URL `to` (required), any scheme
+  /echo-headers                  200 JSON {"method", "path", "headers": {name: value}}; to HEAD, the
+                                 head only, with `X-Echo-Method: HEAD`
+  /large-head?length=N           200 announcing N body bytes (default 500000000) and sending none: a
+                                 valid answer to HEAD only
+  /not-modified?length=N         304 with `Content-Length: N` (default 500000000), as a server may send
+                                 the representation's length
+  /conflicting-length            200 with `Content-Length: 2` and `Content-Length: 9`, and 9 body bytes
+  /many-headers?count=N          200 with N (default 20000, at most 100000) extra header lines
   /status/<code>                 that status with an empty body
 
 "Connection refused" needs no route: tests use a loopback port that nothing listens on.
@@ -89,6 +98,18 @@ def truncated_body():
     """A 200 head announcing 1000 body bytes, and only 100 of them."""
     head = response_bytes(200, [("Content-Type", "application/octet-stream")], b"")
     return head.replace(b"Content-Length: 0", b"Content-Length: 1000") + b"x" * 100
+
+
+def raw_response(status, header_lines, body=b""):
+    """A response whose header lines are written exactly as given: no Content-Length is added."""
+    lines = ["HTTP/1.1 %d %s" % (status, REASONS.get(status, "Status"))] + list(header_lines) + ["Connection: close"]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
+
+
+def chunked_cut_mid_chunk():
+    """A chunked 200 whose second chunk announces 100 bytes and carries 10 before the connection closes."""
+    head = raw_response(200, ["Content-Type: application/octet-stream", "Transfer-Encoding: chunked"])
+    return head + b"5\r\nhello\r\n64\r\n" + b"x" * 10
 
 
 def int_parameter(query, name, default, low, high):
@@ -168,7 +189,10 @@ class FaultHandler(socketserver.BaseRequestHandler):
         if first == "dropping" and len(parts) == 2:
             attempt = count_attempt(parts[1])
             if attempt <= int_parameter(request.query, "fail", 1, 0, 1000):
-                return truncated_body() if request.query.get("mode", ["empty"])[0] == "mid-body" else None
+                mode = request.query.get("mode", ["empty"])[0]
+                if mode == "mid-body":
+                    return truncated_body()
+                return chunked_cut_mid_chunk() if mode == "mid-chunk" else None
             return json_response(200, {"attempt": attempt})
         if first == "flaky" and len(parts) == 2:
             attempt = count_attempt(parts[1])
@@ -179,13 +203,14 @@ class FaultHandler(socketserver.BaseRequestHandler):
             return json_response(200, {"attempt": attempt})
         if first == "rate-limited" and len(parts) == 2:
             attempt = count_attempt(parts[1])
-            delay = int_parameter(request.query, "retry_after", 1, 0, 3600)
+            delay = int_parameter(request.query, "retry_after", 1, 0, 604800)
+            status = int_parameter(request.query, "status", 429, 100, 599)
             if attempt == 1:
                 if request.query.get("date", ["0"])[0] == "1":
                     retry_after = email.utils.formatdate(time.time() + delay, usegmt=True)
                 else:
                     retry_after = str(delay)
-                return json_response(429, {"attempt": attempt, "status": 429}, [("Retry-After", retry_after)])
+                return json_response(status, {"attempt": attempt, "status": status}, [("Retry-After", retry_after)])
             return json_response(200, {"attempt": attempt})
         if first == "attempts" and len(parts) == 2:
             return json_response(200, {"id": parts[1], "attempts": current_attempts(parts[1])})
@@ -193,12 +218,26 @@ class FaultHandler(socketserver.BaseRequestHandler):
             target = request.query.get("to", [""])[0]
             if not urllib.parse.urlsplit(target).scheme:
                 return json_response(400, {"error": "`to` must be an absolute URL"})
-            return response_bytes(302, [("Location", target)])
+            return response_bytes(int_parameter(request.query, "status", 302, 300, 399), [("Location", target)])
         if first == "echo-headers":
+            if request.method == "HEAD":
+                return raw_response(200, ["X-Echo-Method: HEAD", "Content-Length: 0"])
             echoed = {}
             for name, value in request.headers:
                 echoed[name] = echoed[name] + ", " + value if name in echoed else value
             return json_response(200, {"method": request.method, "path": request.path, "headers": echoed})
+        if first == "large-head":
+            length = int_parameter(request.query, "length", 500000000, 0, 10 ** 12)
+            return raw_response(200, ["Content-Length: %d" % length])
+        if first == "not-modified":
+            length = int_parameter(request.query, "length", 500000000, 0, 10 ** 12)
+            return raw_response(304, ["Content-Length: %d" % length, 'ETag: "v1"'])
+        if first == "conflicting-length":
+            return raw_response(200, ["Content-Length: 2", "Content-Length: 9"], b"123456789")
+        if first == "many-headers":
+            count = int_parameter(request.query, "count", 20000, 0, 100000)
+            lines = ["X-Filler-%d: %s" % (index, "v" * 40) for index in range(count)]
+            return raw_response(200, lines + ["Content-Length: 2"], b"ok")
         if first == "status" and len(parts) == 2 and parts[1].isdigit():
             return response_bytes(max(100, min(999, int(parts[1]))))
         return json_response(404, {"error": "no such route", "path": request.path})

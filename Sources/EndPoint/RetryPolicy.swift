@@ -19,8 +19,10 @@ import FoundationNetworking
 /// - responses with status 408, 429, 500, 502, 503 or 504;
 /// - transport failures (``TransportError/Kind``): timed out, connection lost, cannot connect, cannot find host.
 ///
-/// A `Retry-After` header, in seconds or as an HTTP date, replaces the backoff, up to
-/// ``maximumRetryAfter``. A cancelled request is never retried.
+/// A `Retry-After` header, in seconds or as an HTTP date, replaces the backoff; a response that asks
+/// for longer than ``maximumRetryAfter``, or for longer than the request's deadline has left, is not
+/// retried but returned at once, so the caller sees the server's answer instead of waiting for it.
+/// A cancelled request is never retried.
 public struct RetryPolicy: Sendable, Hashable {
     /// How many times a request may be sent again after its first attempt. Defaults to 2.
     public var maximumRetries: Int
@@ -36,8 +38,8 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The transport failures that are retried, whichever transport reported them. Defaults to timed
     /// out, connection lost, cannot connect and cannot find host.
     public var retryableFailures: Set<TransportError.Kind>
-    /// The longest wait a `Retry-After` header can ask for, in seconds; longer requests are cut to it.
-    /// Defaults to 60.
+    /// The longest wait a `Retry-After` header can ask for, in seconds; a response asking for longer is
+    /// not retried. Defaults to 60.
     public var maximumRetryAfter: TimeInterval
 
     /// Creates a policy; every parameter defaults to the value its property describes.
@@ -71,21 +73,27 @@ public struct RetryPolicy: Sendable, Hashable {
         guard isIdempotent else { return false }
         switch result {
         case .success(let response):
-            return retryableStatusCodes.contains(response.statusCode)
+            return isRetryable(response)
         case .failure(.timedOut):
             return retryableFailures.contains(.timedOut)
         case .failure(.transport(let error)):
             return retryableFailures.contains(error.kind)
         case .failure(let error):
-            guard let response = error.response else { return false }
-            return retryableStatusCodes.contains(response.statusCode)
+            return error.response.map(isRetryable) ?? false
         }
+    }
+
+    /// Whether `response` has a retryable status and does not ask for a wait beyond ``maximumRetryAfter``.
+    private func isRetryable(_ response: Response) -> Bool {
+        guard retryableStatusCodes.contains(response.statusCode) else { return false }
+        guard let wait = response.retryAfter else { return true }
+        return wait <= max(0, maximumRetryAfter)
     }
 
     /// How long to wait, in seconds, before retry number `retry` (1 for the first) after `result`.
     ///
-    /// A `Retry-After` header on the response wins, capped at ``maximumRetryAfter``; otherwise the
-    /// exponential backoff with jitter applies.
+    /// A `Retry-After` header on the response wins (capped at ``maximumRetryAfter``, though such a
+    /// response is not retried at all); otherwise the exponential backoff with jitter applies.
     public func delay(beforeRetry retry: Int, after result: Result<Response, NetworkError>) -> TimeInterval {
         let response: Response? =
             switch result {

@@ -36,7 +36,7 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, L
         case .decodingFailed(let failure):
             "\(failure)"
         case .other(let text):
-            "Request failed: \(Redactor().text(text.split(whereSeparator: \.isNewline).joined(separator: " ")))"
+            "Request failed: \(Redactor.standard.text(text.split(whereSeparator: \.isNewline).joined(separator: " ")))"
         }
     }
 
@@ -52,9 +52,9 @@ extension RequestBuildError: CustomStringConvertible, CustomDebugStringConvertib
     public var description: String {
         switch self {
         case .invalidURL(let url):
-            "invalid URL \"\(Redactor().text(url))\""
+            "invalid URL \"\(Redactor.standard.text(url))\""
         case .invalidPath(let path):
-            "invalid path \(Redactor().text(String(path.prefix(200))).debugDescription) (a . or .. segment would leave the base URL)"
+            "invalid path \(Redactor.standard.text(String(path.prefix(200))).debugDescription) (a . or .. segment would leave the base URL)"
         case .invalidMethod(let method):
             "invalid method \(String(method.prefix(40)).debugDescription) (not an HTTP token)"
         case .invalidHeader(let name):

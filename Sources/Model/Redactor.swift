@@ -1,40 +1,95 @@
 import Foundation
 
-/// Replaces secrets in headers, query strings and bodies before anything is logged.
+/// Replaces secrets in headers, query strings, fragments and bodies before anything is logged.
+///
+/// A header or parameter is secret when its name is in ``headerNames`` or ``parameterNames``, or when
+/// its name contains one of ``secretNameFragments``: `token` hides `X-Auth-Token` and `csrf_token`
+/// alike. Names compare case-insensitively, with `-`, `_` and `.` ignored, so `api-key`, `API_KEY`
+/// and `apiKey` are one name.
 public struct Redactor: Sendable {
     /// What a secret is replaced with.
     public static let placeholder = "REDACTED"
 
-    /// Header names whose values are hidden, compared case-insensitively.
-    public var headerNames: Set<String>
-    /// Query item, form field and JSON key names whose values are hidden, compared case-insensitively.
-    public var parameterNames: Set<String>
+    /// Header names whose values are hidden.
+    public var headerNames: Set<String> {
+        didSet { secretHeaders = Self.normalized(headerNames) }
+    }
+    /// Query item, form field and JSON key names whose values are hidden.
+    public var parameterNames: Set<String> {
+        didSet { secretParameters = Self.normalized(parameterNames) }
+    }
+    /// Parts of a name that make any header or parameter containing them secret.
+    public var secretNameFragments: Set<String> {
+        didSet { secretFragments = Self.normalized(secretNameFragments).filter { !$0.isEmpty } }
+    }
 
-    /// Creates a redactor. The defaults hide credentials, cookies, API keys and tokens.
+    private var secretHeaders: Set<String>
+    private var secretParameters: Set<String>
+    private var secretFragments: Set<String>
+
+    /// The headers hidden by default: credentials, cookies and API keys.
+    public static let defaultHeaderNames: Set<String> = [
+        "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-API-Key", "Api-Key", "X-Goog-Api-Key",
+        "X-Amz-Security-Token", "Private-Token", "X-Vault-Token", "X-Auth", "X-Amz-Credential", "X-Hub-Signature",
+    ]
+
+    /// The parameters hidden by default: keys, tokens, passwords, signatures and one-time codes.
+    public static let defaultParameterNames: Set<String> = [
+        "api_key", "apikey", "key", "token", "access_token", "refresh_token", "id_token", "client_secret",
+        "password", "secret", "session_id", "sig", "jwt", "auth", "code", "code_verifier", "pwd", "passwd", "otp",
+        "sid", "assertion", "client_assertion", "private_key", "X-Amz-Signature", "X-Amz-Credential",
+    ]
+
+    /// The name fragments that mark a secret by default.
+    public static let defaultSecretNameFragments: Set<String> = [
+        "token", "secret", "password", "passwd", "apikey", "signature", "credential", "session", "cookie",
+        "authorization", "privatekey", "jwt",
+    ]
+
+    /// Creates a redactor. The defaults hide credentials, cookies, API keys, tokens and signatures; names
+    /// may be given in any case and spelling of `-`, `_` and `.`.
     public init(
-        headerNames: Set<String> = ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-API-Key"],
-        parameterNames: Set<String> = [
-            "api_key", "apikey", "key", "token", "access_token", "refresh_token", "id_token",
-            "client_secret", "password", "secret", "session_id",
-        ]
+        headerNames: Set<String> = Redactor.defaultHeaderNames,
+        parameterNames: Set<String> = Redactor.defaultParameterNames,
+        secretNameFragments: Set<String> = Redactor.defaultSecretNameFragments
     ) {
-        self.headerNames = Set(headerNames.map { $0.lowercased() })
-        self.parameterNames = Set(parameterNames.map { $0.lowercased() })
+        self.headerNames = headerNames
+        self.parameterNames = parameterNames
+        self.secretNameFragments = secretNameFragments
+        self.secretHeaders = Self.normalized(headerNames)
+        self.secretParameters = Self.normalized(parameterNames)
+        self.secretFragments = Self.normalized(secretNameFragments).filter { !$0.isEmpty }
+    }
+
+    /// A redactor with the defaults, built once.
+    static let standard = Redactor()
+
+    /// `name` lowercased, without `-`, `_` and `.`.
+    private static func normalized(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { !"-_.".unicodeScalars.contains($0) })
+    }
+
+    private static func normalized(_ names: Set<String>) -> Set<String> {
+        Set(names.map(normalized))
+    }
+
+    private func isSecret(_ name: String, exactNames: Set<String>) -> Bool {
+        let normalized = Self.normalized(name)
+        return exactNames.contains(normalized) || secretFragments.contains { normalized.contains($0) }
     }
 
     /// Whether a header's value is hidden.
     func hidesHeader(_ name: String) -> Bool {
-        headerNames.contains(name.lowercased())
+        isSecret(name, exactNames: secretHeaders)
     }
 
     /// Whether a parameter's value is hidden.
     ///
     /// A nested name such as `auth[token]` is hidden when any of its parts is a secret name.
     func hidesParameter(_ name: String) -> Bool {
-        let lowercased = name.lowercased()
-        if parameterNames.contains(lowercased) { return true }
-        return lowercased.split(whereSeparator: { $0 == "[" || $0 == "]" }).contains {
-            parameterNames.contains(String($0))
+        if isSecret(name, exactNames: secretParameters) { return true }
+        return name.split(whereSeparator: { $0 == "[" || $0 == "]" }).contains {
+            isSecret(String($0), exactNames: secretParameters)
         }
     }
 
@@ -43,13 +98,22 @@ public struct Redactor: Sendable {
         hidesHeader(name) ? Self.placeholder : value
     }
 
-    /// `url` with its password (`user:password@`) and the values of secret query items replaced.
+    /// `url` with its password (`user:password@`) and the values of secret query items and fragment
+    /// parameters (`#access_token=…`) replaced.
     func url(_ url: URL) -> String {
         let text = Self.hidingPassword(in: url.absoluteString)
-        guard let queryStart = text.firstIndex(of: "?") else { return text }
-        let fragmentStart = text[queryStart...].firstIndex(of: "#") ?? text.endIndex
-        let query = text[text.index(after: queryStart)..<fragmentStart]
-        return String(text[...queryStart]) + formEncoded(String(query)) + text[fragmentStart...]
+        let fragmentStart = text.firstIndex(of: "#") ?? text.endIndex
+        var redacted: String
+        if let queryStart = text[..<fragmentStart].firstIndex(of: "?") {
+            let query = text[text.index(after: queryStart)..<fragmentStart]
+            redacted = String(text[...queryStart]) + formEncoded(String(query))
+        } else {
+            redacted = String(text[..<fragmentStart])
+        }
+        if fragmentStart < text.endIndex {
+            redacted += "#" + formEncoded(String(text[text.index(after: fragmentStart)...]))
+        }
+        return redacted
     }
 
     private static func hidingPassword(in text: String) -> String {
@@ -83,6 +147,15 @@ public struct Redactor: Sendable {
             if word.contains("=") { return formEncoded(String(word)) }
             return String(word)
         }.joined(separator: " ")
+    }
+
+    /// `text` with every occurrence of `secrets` replaced, for bodies that echo what the request sent.
+    ///
+    /// Values shorter than four characters are left alone: hiding them would hide ordinary text.
+    func text(_ text: String, hiding secrets: Set<String>) -> String {
+        secrets.filter { $0.count >= 4 }.sorted { $0.count > $1.count }.reduce(text) { text, secret in
+            text.replacingOccurrences(of: secret, with: Self.placeholder)
+        }
     }
 
     /// A JSON body with the values of secret keys replaced at any depth, or `nil` if `data` is not JSON.

@@ -15,7 +15,7 @@ extension Response: CustomStringConvertible, CustomDebugStringConvertible {
     public var debugDescription: String { summary }
 
     var summary: String {
-        let redactor = Redactor()
+        let redactor = Redactor.standard
         let method = request.httpMethod ?? "GET"
         let url = (request.url ?? head.url).map(redactor.url) ?? "<no URL>"
         let reason = HTTPURLResponse.localizedString(forStatusCode: statusCode)
@@ -24,10 +24,12 @@ extension Response: CustomStringConvertible, CustomDebugStringConvertible {
         return line
     }
 
-    /// The first ``bodyPreviewLimit`` bytes of the body on one line, with secret JSON keys and form fields hidden.
+    /// The first ``bodyPreviewLimit`` bytes of the body on one line, with secret JSON keys and form fields
+    /// hidden, and the request's own secrets where the body echoes them.
     private func bodyPreview(_ redactor: Redactor) -> String {
         guard let text = String(data: data, encoding: .utf8) else { return "\(data.count) bytes of binary data" }
-        let redacted = redactor.json(data) ?? redactor.text(text)
+        let redacted = redactor.text(
+            redactor.json(data) ?? redactor.text(text), hiding: redactor.secrets(sentWith: request))
         let oneLine = redacted.split(whereSeparator: \.isNewline).joined(separator: " ")
         let preview = String(decoding: Data(oneLine.utf8).prefix(Self.bodyPreviewLimit), as: UTF8.self)
         return preview.utf8.count < oneLine.utf8.count ? preview + "… (\(data.count) bytes)" : preview

@@ -66,8 +66,14 @@ public struct ResponseHead: Sendable {
             let length = httpURLResponse.expectedContentLength
             return length >= 0 ? length : nil
         }
-        return value(for: "Content-Length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
-            .flatMap { $0 >= 0 ? $0 : nil }
+        return value(for: "Content-Length").flatMap(Self.length(in:))
+    }
+
+    /// The length a `Content-Length` field gives; a repeated field counts only when its values agree.
+    private static func length(in field: String) -> Int64? {
+        let values = Set(field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        guard values.count == 1, let text = values.first, let length = Int64(text), length >= 0 else { return nil }
+        return length
     }
 
     /// Whether the status is `2xx`.

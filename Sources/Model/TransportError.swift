@@ -111,19 +111,19 @@ extension TransportError: CustomStringConvertible, CustomDebugStringConvertible 
     /// The request, the kind, the transport's detail and the `URLError` code, in one line, secrets hidden.
     public var description: String {
         guard let url else { return kind.description + particulars }
-        return "\(method ?? "GET") \(Redactor().url(url)): \(kind)\(particulars)"
+        return "\(method ?? "GET") \(Redactor.standard.url(url)): \(kind)\(particulars)"
     }
 
     /// `headline`, then the request and the particulars, in one line: "Timed out: GET https://…, deadline 4 s".
     func line(_ headline: String) -> String {
         guard let url else { return headline + particulars }
-        return "\(headline): \(method ?? "GET") \(Redactor().url(url))\(particulars)"
+        return "\(headline): \(method ?? "GET") \(Redactor.standard.url(url))\(particulars)"
     }
 
     /// The transport's detail and the `URLError` code, secrets hidden.
     private var particulars: String {
         var text = ""
-        if let detail, !detail.isEmpty { text += ", \(Redactor().text(detail))" }
+        if let detail, !detail.isEmpty { text += ", \(Redactor.standard.text(detail))" }
         if let urlErrorCode { text += " (URLError \(urlErrorCode.rawValue))" }
         return text
     }

@@ -92,9 +92,14 @@ struct RequestBuilder: Sendable {
             }
         case .requestData(let data, let contentType, _):
             request.httpBody = data
-            if let contentType { request.setContentTypeIfAbsent(contentType) }
+            if let contentType {
+                try HeaderValidation.validate(name: "Content-Type", value: contentType)
+                request.setContentTypeIfAbsent(contentType)
+            }
         case .uploadFile(_, let contentType, _):
-            request.setContentTypeIfAbsent(contentType ?? MIMEType.fallback)
+            let contentType = contentType ?? MIMEType.fallback
+            try HeaderValidation.validate(name: "Content-Type", value: contentType)
+            request.setContentTypeIfAbsent(contentType)
         case .uploadMultipart(let form, _):
             // The boundary must be the form's own, so this Content-Type wins over any other.
             request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")

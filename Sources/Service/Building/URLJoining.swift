@@ -6,7 +6,7 @@ enum URLJoining {
     ///
     /// The path is percent-encoded once (spaces become `%20`, `?` and `#` are escaped so they
     /// stay in the path), existing `%XX` escapes are kept, and an empty path leaves the base URL
-    /// as it is. The base URL's query and fragment are kept.
+    /// as it is. The base URL's query and fragment are kept, and its scheme is lowercased.
     static func url(base: URL, path: String) throws(RequestBuildError) -> URL {
         let text = try self.text(base: base, path: path)
         guard let url = URL(string: text) else { throw .invalidURL(text) }
@@ -18,7 +18,7 @@ enum URLJoining {
         guard let scheme = base.scheme, !scheme.isEmpty, let host = base.host, !host.isEmpty else {
             throw .invalidURL(base.absoluteString)
         }
-        let absolute = base.absoluteString
+        let absolute = lowercasingScheme(scheme, of: base.absoluteString)
         let trimmedPath = path.drop { $0 == "/" }
         guard !trimmedPath.isEmpty else { return absolute }
         guard !hasDotSegment(trimmedPath.utf8) else { throw .invalidPath(path) }
@@ -33,6 +33,14 @@ enum URLJoining {
         PercentEscaping.appendPath(String(trimmedPath), to: &bytes)
         bytes.append(contentsOf: utf8[suffixStart...])
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `text` with its `scheme` in lower case: schemes are case-insensitive, and Foundation on Linux
+    /// rejects `HTTP://` as an unsupported URL.
+    private static func lowercasingScheme(_ scheme: String, of text: String) -> String {
+        let lowercased = scheme.lowercased()
+        guard lowercased != scheme else { return text }
+        return lowercased + text.dropFirst(scheme.count)
     }
 
     /// Whether a segment of `path` is `.` or `..`, also spelled `%2E`: such a path would leave the base

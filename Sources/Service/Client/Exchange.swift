@@ -40,20 +40,31 @@ struct Exchange: Sendable {
         try RequestBody.file(fileURL).checkReadable()
     }
 
-    /// Sends `request`, built from `endpoint`, through `transport`; a body kept in memory may have at
-    /// most `limit` bytes.
+    /// Sends `request` through `transport`; a body kept in memory may have at most `limit` bytes.
+    ///
+    /// A response whose head contradicts itself (see `ResponseHead.framingError`) fails, whichever
+    /// transport carried it.
     func perform(
-        _ request: URLRequest,
-        for endpoint: any EndPointType,
+        _ request: TransportRequest,
         through transport: any HTTPTransport,
         limit: Int?
     ) async throws -> (ResponseHead, Data) {
-        var sent = TransportRequest(head: request, endpoint: endpoint)
+        let (head, data) = try await exchange(request, through: transport, limit: limit)
+        if let error = head.framingError { throw error }
+        return (head, data)
+    }
+
+    private func exchange(
+        _ request: TransportRequest,
+        through transport: any HTTPTransport,
+        limit: Int?
+    ) async throws -> (ResponseHead, Data) {
+        var sent = request
         switch kind {
         case .plain:
             return try await transport.collect(sent, upTo: limit)
         case .uploadBuiltBody:
-            sent.body = .data(request.httpBody ?? Data())
+            sent.body = .data(request.head.httpBody ?? Data())
             return try await upload(sent, through: transport, limit: limit)
         case .upload(.data(let data)):
             sent.body = .data(data)
@@ -99,6 +110,10 @@ struct Exchange: Sendable {
         limit: Int?
     ) async throws -> (ResponseHead, Data) {
         let response = try await transport.send(request)
+        if let error = response.head.framingError {
+            response.body.cancel()
+            throw error
+        }
         guard response.head.isSuccessful else {
             return (response.head, try await response.body.collect(upTo: limit))
         }

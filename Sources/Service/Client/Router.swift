@@ -161,9 +161,10 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     ) async -> Result<Response, NetworkError> {
         let transport = transport
         let limit = configuration.maximumResponseSize
-        let pipeline = RequestPipeline<EndPoint>(configuration: configuration) { request, endpoint in
+        let pipeline = RequestPipeline<EndPoint>(configuration: configuration) { request, endpoint, credentialHeaders in
             try exchange.checkReadable()
-            return try await exchange.perform(request, for: endpoint, through: transport, limit: limit)
+            let sent = TransportRequest(head: request, endpoint: endpoint, credentialHeaders: credentialHeaders)
+            return try await exchange.perform(sent, through: transport, limit: limit)
         }
         return await pipeline.run(request, for: endpoint)
     }

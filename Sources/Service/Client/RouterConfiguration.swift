@@ -90,6 +90,11 @@ public struct RouterConfiguration: Sendable {
         try await Task.sleep(nanoseconds: Deadline.nanoseconds(seconds))
     }
 
+    /// The redactors whose secret headers are credentials: the default one, and the ``logger``'s.
+    var redactors: [Redactor] {
+        [Redactor.standard] + (logger.map { [$0.redactor] } ?? [])
+    }
+
     /// ``plugins``, then the ``logger``'s plugin.
     var allPlugins: [any PluginType] {
         guard let logger else { return plugins }

@@ -47,9 +47,10 @@ public struct NetworkLogger: Sendable {
             var headers: [String: String] = [:]
             for header in response.headers { headers[header.name] = header.value }
             lines += headerLines(headers)
-            lines.append(
-                "  body (\(response.data.count) bytes): \(bodyPreview(response.data, contentType: response.httpResponse.value(forHTTPHeaderField: "Content-Type")))"
-            )
+            let contentType = response.httpResponse.value(forHTTPHeaderField: "Content-Type")
+            let preview = bodyPreview(
+                response.data, contentType: contentType, hiding: redactor.secrets(sentWith: request))
+            lines.append("  body (\(response.data.count) bytes): \(preview)")
             sink.write(lines.joined(separator: "\n"))
         case .failure(let error):
             sink.write("✕ \(target) (\(milliseconds) ms): \(error.logDescription)")
@@ -79,9 +80,10 @@ public struct NetworkLogger: Sendable {
         }
     }
 
-    private func bodyPreview(_ body: Data, contentType: String?) -> String {
+    /// The start of `body`, secret fields hidden, and `echoedSecrets` too where the body repeats them.
+    private func bodyPreview(_ body: Data, contentType: String?, hiding echoedSecrets: Set<String> = []) -> String {
         guard !body.isEmpty else { return "(empty)" }
-        let text = redactedBody(body, contentType: contentType)
+        let text = redactor.text(redactedBody(body, contentType: contentType), hiding: echoedSecrets)
         guard text.utf8.count > bodyPreviewLimit else { return text }
         return String(decoding: text.utf8.prefix(bodyPreviewLimit), as: UTF8.self) + "…"
     }

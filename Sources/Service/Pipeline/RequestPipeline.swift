@@ -11,7 +11,10 @@ import FoundationNetworking
 /// request resent once, or a retryable failure is retried after a backoff, until one attempt's
 /// outcome is final. The deadline, when there is one, spans all of it.
 struct RequestPipeline<EndPoint: EndPointType>: Sendable {
-    typealias Send = @Sendable (URLRequest, EndPoint) async throws -> (ResponseHead, Data)
+    /// Sends one attempt: the request, its endpoint, and the names of its header fields that carry
+    /// credentials (lowercased), which must not follow a redirect to another origin.
+    typealias Send =
+        @Sendable (URLRequest, EndPoint, _ credentialHeaders: Set<String>) async throws -> (ResponseHead, Data)
 
     let configuration: RouterConfiguration
     let transport: Send
@@ -19,12 +22,21 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
     /// The final outcome of sending `request`, which was built from `endpoint`.
     func run(_ request: URLRequest, for endpoint: EndPoint) async -> Result<Response, NetworkError> {
         guard let deadline = endpoint.deadline ?? configuration.deadline else {
-            return await attempts(request, for: endpoint)
+            return await attempts(request, for: endpoint, deadline: nil)
         }
-        return await Deadline.run(within: deadline, for: request) { [self] in await attempts(request, for: endpoint) }
+        let started = DispatchTime.now()
+        return await Deadline.run(within: deadline, for: request) { [self] in
+            await attempts(request, for: endpoint, deadline: (started, deadline))
+        }
     }
 
-    private func attempts(_ request: URLRequest, for endpoint: EndPoint) async -> Result<Response, NetworkError> {
+    /// Sends `request` until an attempt's outcome is final. A retry whose wait would outlast the
+    /// `deadline` (when it started, and its length in seconds) is not made: that outcome is final.
+    private func attempts(
+        _ request: URLRequest,
+        for endpoint: EndPoint,
+        deadline: (started: DispatchTime, seconds: TimeInterval)?
+    ) async -> Result<Response, NetworkError> {
         let policy = endpoint.retryPolicy ?? configuration.retryPolicy
         let authentication = endpoint.requiresAuthentication ? configuration.authentication : nil
         var retries = 0
@@ -52,8 +64,10 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
                 policy.shouldRetry(result, isIdempotent: endpoint.isIdempotent)
             else { return result }
             retries += 1
+            let delay = policy.delay(beforeRetry: retries, after: result)
+            if let deadline, delay >= deadline.seconds - deadline.started.secondsElapsed { return result }
             do {
-                try await configuration.sleep(policy.delay(beforeRetry: retries, after: result))
+                try await configuration.sleep(delay)
             } catch {
                 return .failure(.cancelled(sending: request))
             }
@@ -71,9 +85,14 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
         let plugins = configuration.allPlugins
         let context = PluginContext(endpoint: endpoint, attempt: attempt)
         var request = built
+        var credentialHeaders: Set<String> = []
         do {
             for plugin in plugins {
+                let before = request
                 request = try await plugin.prepare(request, context: context)
+                if plugin.setsCredentials {
+                    credentialHeaders.formUnion(CredentialHeaders.changed(from: before, to: request))
+                }
             }
         } catch {
             return (.failure(error), nil)
@@ -83,15 +102,17 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
             guard let authenticated = await authentication.authenticate(request) else {
                 return (.failure(.cancelled(sending: request)), nil)
             }
+            credentialHeaders.formUnion(CredentialHeaders.changed(from: request, to: authenticated.request))
             (request, generation) = authenticated
         }
+        credentialHeaders.formUnion(CredentialHeaders.secret(in: request, by: configuration.redactors))
         for plugin in plugins {
             await plugin.willSend(request, context: context)
         }
         let result: Result<Response, NetworkError>
         do {
             try Task.checkCancellation()
-            let (head, data) = try await transport(request, endpoint)
+            let (head, data) = try await transport(request, endpoint, credentialHeaders)
             result = .success(Response(request: request, head: head, data: data))
         } catch {
             result = .failure(NetworkError(error, sending: request))

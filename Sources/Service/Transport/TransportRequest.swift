@@ -14,18 +14,36 @@ public struct TransportRequest: Sendable {
     public var endpoint: (any EndPointType)?
     /// Called as the body goes out, with the bytes sent so far.
     public var uploadProgress: TransferProgressHandler?
+    /// The names of the head's fields that carry credentials, lowercased. A transport that follows a
+    /// redirect to another origin (scheme, host or port) drops them, as it drops `Authorization`.
+    ///
+    /// A ``Router`` lists the fields its redactors hide (see ``Redactor``) and the fields set by
+    /// credential plugins (``PluginType/setsCredentials``) and by its ``AuthenticationCoordinator``.
+    public var credentialHeaders: Set<String>
 
     /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - head: The URL, method, header fields and timeout.
+    ///   - body: The body to send in place of the head's `httpBody`, if any.
+    ///   - endpoint: The endpoint the request was built from, if any.
+    ///   - uploadProgress: Called as the body goes out.
+    ///   - credentialHeaders: The fields that must not follow a redirect to another origin; `nil`, the
+    ///     default, lists the fields of `head` that the default ``Redactor`` hides.
     public init(
         head: URLRequest,
         body: RequestBody? = nil,
         endpoint: (any EndPointType)? = nil,
-        uploadProgress: TransferProgressHandler? = nil
+        uploadProgress: TransferProgressHandler? = nil,
+        credentialHeaders: Set<String>? = nil
     ) {
         self.head = head
         self.body = body
         self.endpoint = endpoint
         self.uploadProgress = uploadProgress
+        self.credentialHeaders =
+            credentialHeaders.map { Set($0.map { $0.lowercased() }) }
+            ?? CredentialHeaders.secret(in: head, by: [Redactor.standard])
     }
 
     /// The head with the whole body in its `httpBody`, read from a file or stream if need be, for

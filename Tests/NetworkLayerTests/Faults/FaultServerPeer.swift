@@ -69,6 +69,7 @@ struct FaultAttempt: Decodable, Sendable {
 
 /// The body of `/echo-headers`.
 struct EchoedHeaders: Decodable, Sendable {
+    let method: String
     let headers: [String: String]
 
     /// The value of `name`, matched case-insensitively.

@@ -52,17 +52,38 @@ struct RetryFaultTests {
         #expect(try await FaultServerPeer.attempts(for: id) == 2)
     }
 
-    @Test("Retry-After as an HTTP-date is honoured, and the cap bounds it")
+    @Test("Retry-After as an HTTP-date is honoured")
     func retryAfterDate() async throws {
-        var policy = Self.quickPolicy
-        policy.maximumRetryAfter = 0.2
-        let router = try FaultServerPeer.makeRouter(configuration: RouterConfiguration(retryPolicy: policy))
+        let router = try FaultServerPeer.makeRouter(configuration: RouterConfiguration(retryPolicy: Self.quickPolicy))
         let id = FaultServerPeer.uniqueID()
         let started = Date()
-        let response = try await router.request(.rateLimited(id: id, retryAfter: 30, asDate: true))
+        let response = try await router.request(.rateLimited(id: id, retryAfter: 2, asDate: true))
         #expect(response.statusCode == 200)
-        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(Date().timeIntervalSince(started) >= 0.9)
         #expect(try await FaultServerPeer.attempts(for: id) == 2)
+    }
+
+    /// (Retry-After in seconds, deadline): beyond the policy's 60 s cap, or beyond the deadline.
+    @Test(
+        "A 503 asking for a wait beyond the cap or the deadline comes back at once, as a serverError",
+        arguments: [(86400, nil), (10, 4.0)] as [(Int, TimeInterval?)])
+    func retryAfterTooLong(seconds: Int, deadline: TimeInterval?) async throws {
+        let configuration = RouterConfiguration(retryPolicy: RetryPolicy(), deadline: deadline)
+        let manager = NetworkManager(router: try FaultServerPeer.makeRouter(configuration: configuration))
+        let id = FaultServerPeer.uniqueID()
+        let started = Date()
+
+        let error = await #expect(throws: NetworkError.self) {
+            try await manager.response(for: .rateLimited(id: id, retryAfter: seconds, asDate: false, status: 503))
+        }
+
+        guard case .serverError(let response) = try #require(error) else {
+            Issue.record("expected serverError carrying the 503, got \(String(describing: error))")
+            return
+        }
+        #expect(response.retryAfter == TimeInterval(seconds))
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(try await FaultServerPeer.attempts(for: id) == 1)
     }
 
     @Test("a refused connection is retried, then fails as a transport error")
@@ -80,12 +101,12 @@ struct RetryFaultTests {
     }
 
     @Test(
-        "a connection lost before the reply or mid-body is retried, on Linux too",
-        arguments: [false, true])
-    func droppedConnection(midBody: Bool) async throws {
+        "a connection lost before the reply, mid-body or mid-chunk is retried, on Linux too",
+        arguments: FaultEndpoint.DropMode.allCases)
+    func droppedConnection(mode: FaultEndpoint.DropMode) async throws {
         let router = try FaultServerPeer.makeRouter(configuration: RouterConfiguration(retryPolicy: Self.quickPolicy))
         let id = FaultServerPeer.uniqueID()
-        let response = try await router.request(.dropping(id: id, failures: 2, midBody: midBody))
+        let response = try await router.request(.dropping(id: id, failures: 2, mode: mode))
         #expect(response.statusCode == 200)
         #expect(try response.decode(FaultAttempt.self).attempt == 3)
         #expect(try await FaultServerPeer.attempts(for: id) == 3)

@@ -58,6 +58,24 @@ struct NetworkLoggerTests {
         }
     }
 
+    @Test("a body that echoes the request's credentials is logged without them, as is an error's description")
+    func echoedSecrets() async throws {
+        let lines = Locked<[String]>([])
+        let router = Router<TestEndpoint>(configuration: RouterConfiguration(logger: logger(lines))) { request in
+            // httpbin's /anything shape: what came in, repeated in a plain-text body and in a JSON one.
+            let echoed = "Authorization=\(request.value(forHTTPHeaderField: "Authorization") ?? "") url=\(request.url!)"
+            return (Data(echoed.utf8), .stub(500, url: request.url, headers: ["Content-Type": "text/plain"]))
+        }
+        let endpoint = TestEndpoint(headers: ["Authorization": "Bearer SECRETTOKEN456"])
+        let error = await #expect(throws: NetworkError.self) {
+            try await NetworkManager(router: router).response(for: endpoint)
+        }
+        let everything = (lines.current + [String(describing: error)]).joined(separator: "\n")
+        #expect(lines.current.count == 2)
+        #expect(lines.current.last?.contains("body (79 bytes): Authorization=REDACTED url=https://api") == true)
+        #expect(!everything.contains("SECRETTOKEN456"), "echoed token leaked")
+    }
+
     @Test("a failure is logged on one line without secrets")
     func logsFailure() async {
         let lines = Locked<[String]>([])

@@ -102,4 +102,51 @@ struct RedirectPolicyTests {
             RedirectPolicy.keepsMethod(
                 Self.request("http://a.test", method: before), Self.request("http://a.test", method: after)) == kept)
     }
+
+    @Test(
+        "only http and https Locations are followed, whatever the policy proposes",
+        arguments: [
+            ("https://b.test/x", true), ("HTTP://b.test/x", true), ("/relative", true), ("file:///etc/passwd", false),
+            ("ftp://a.test/x", false), ("javascript:alert(1)", false), ("data:text/plain,hi", false),
+        ])
+    func webOnly(location: String, followed: Bool) {
+        let response = HTTPURLResponse(
+            url: URL(string: "http://a.test/1")!, statusCode: 302, httpVersion: "HTTP/1.1",
+            headerFields: ["Location": location])!
+        // Foundation on Linux proposes a same-server path for a file: Location.
+        let next = RedirectPolicy.follow.next(
+            after: response, proposed: Self.request("http://a.test/etc/passwd"), origin: URL(string: "http://a.test/1"))
+        #expect((next != nil) == followed)
+    }
+
+    @Test("fields named as credentials are dropped with the standard ones on leaving the origin")
+    func namedCredentials() throws {
+        var proposed = Self.request("http://b.test/2")
+        proposed.setValue("k", forHTTPHeaderField: "X-API-Key")
+        let next = try #require(
+            RedirectPolicy.follow.next(
+                after: Self.redirect(from: "http://a.test/1"), proposed: proposed,
+                origin: URL(string: "http://a.test/1"),
+                credentialHeaders: ["x-api-key"]))
+        #expect(next.value(forHTTPHeaderField: "X-API-Key") == nil)
+        #expect(next.value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(next.value(forHTTPHeaderField: "X-Other") == "kept")
+    }
+
+    /// (method before, method Foundation proposes, method sent, body fields kept)
+    @Test(
+        "a HEAD stays a HEAD, and a method change drops the body's fields",
+        arguments: [
+            ("HEAD", "GET", "HEAD", true), ("POST", "GET", "GET", false), ("PUT", "PUT", "PUT", true),
+            ("POST", "POST", "POST", true),
+        ])
+    func corrected(before: String, proposedMethod: String, sent: String, kept: Bool) {
+        var proposed = Self.request("http://a.test/2", method: proposedMethod)
+        proposed.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        proposed.setValue("en", forHTTPHeaderField: "Content-Language")
+        let next = RedirectPolicy.correcting(proposed, after: Self.request("http://a.test/1", method: before))
+        #expect(next.httpMethod == sent)
+        #expect((next.value(forHTTPHeaderField: "Content-Type") != nil) == kept)
+        #expect((next.value(forHTTPHeaderField: "Content-Language") != nil) == kept)
+    }
 }

@@ -82,6 +82,17 @@ struct RequestBuilderFailureTests {
                     bodyParameters: ["n": Double.nan], bodyEncoding: .urlEncoding, urlParameters: nil)),
             error: .nonFiniteNumber(key: "n")
         ),
+        BuildFailureCase(
+            name: "CRLF in a raw body's content type",
+            endpoint: TestEndpoint(httpMethod: .post, task: .requestData(Data("x".utf8), contentType: "a\r\nX: 1")),
+            error: .invalidHeader(name: "Content-Type")
+        ),
+        BuildFailureCase(
+            name: "LF in an upload's content type",
+            endpoint: TestEndpoint(
+                httpMethod: .put, task: .uploadFile(URL(fileURLWithPath: "/tmp/x"), contentType: "text/plain\nX: 1")),
+            error: .invalidHeader(name: "Content-Type")
+        ),
     ]
 
     @Test("throws NetworkError.invalidRequest with the reason", arguments: cases)

@@ -105,15 +105,40 @@ struct RequestPipelineTests {
         #expect(calls.current == 1)
     }
 
-    @Test("Retry-After sets the wait, capped by the policy", arguments: [("2", 2.0), ("3600", 30)])
-    func retryAfter(header: String, expected: TimeInterval) async throws {
+    /// (Retry-After, the waits slept, the final status)
+    @Test(
+        "Retry-After sets the wait; one beyond the policy's cap returns the response at once",
+        arguments: [("2", [2.0], 200), ("30", [30], 200), ("31", [], 429), ("86400", [], 429)])
+    func retryAfter(header: String, expected: [TimeInterval], status: Int) async throws {
         let calls = Locked(0)
         let sleeper = SleepRecorder()
         let policy = RetryPolicy(maximumRetries: 1, jitter: 0, maximumRetryAfter: 30)
         let transport = sequenceTransport([429, 200], headers: ["Retry-After": header], calls: calls)
         let response = try await router(transport, policy: policy, sleeper: sleeper).request(PipelineEndpoint())
-        #expect(response.statusCode == 200)
-        #expect(sleeper.delays == [expected])
+        #expect(response.statusCode == status)
+        #expect(sleeper.delays == expected)
+        #expect(calls.current == expected.count + 1)
+    }
+
+    @Test("a wait longer than the deadline has left returns the response at once, not a bare timeout")
+    func retryAfterBeyondDeadline() async throws {
+        let calls = Locked(0)
+        let transport = sequenceTransport([503, 200], headers: ["Retry-After": "10"], calls: calls)
+        let configuration = RouterConfiguration(retryPolicy: RetryPolicy(maximumRetries: 1), deadline: 4)
+        let router = Router<PipelineEndpoint>(configuration: configuration, transport: transport)
+        let started = Date()
+
+        let error = await #expect(throws: NetworkError.self) {
+            try await NetworkManager(router: router).response(for: PipelineEndpoint())
+        }
+
+        guard case .serverError(let response) = try #require(error) else {
+            Issue.record("expected serverError carrying the 503, got \(String(describing: error))")
+            return
+        }
+        #expect(response.retryAfter == 10)
+        #expect(calls.current == 1)
+        #expect(Date().timeIntervalSince(started) < 2)
     }
 
     @Test("cancelling during the backoff stops at once with .cancelled and one completion")

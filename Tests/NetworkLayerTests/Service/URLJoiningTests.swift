@@ -27,6 +27,8 @@ struct URLJoiningTests {
             ("https://x.org/3?api_key=k", "movie", "https://x.org/3/movie?api_key=k"),
             ("https://x.org/3?api_key=k#f", "movie", "https://x.org/3/movie?api_key=k#f"),
             ("http://127.0.0.1:8080", "get", "http://127.0.0.1:8080/get"),
+            ("HTTP://x.org/3", "movie", "http://x.org/3/movie"),
+            ("HtTpS://x.org", "", "https://x.org"),
         ]
     )
     func joins(base: String, path: String, expected: String) throws {

@@ -13,7 +13,8 @@ import FoundationNetworking
 ///
 /// The token is asked for on every attempt, so a rotated token is picked up at once. When the provider
 /// returns `nil` the request goes out without a credential. Header values with CR, LF or NUL fail the
-/// request with ``RequestBuildError/invalidHeader(name:)`` instead of being sent. To refresh an expired
+/// request with ``RequestBuildError/invalidHeader(name:)`` instead of being sent. The header never
+/// follows a redirect to another origin, whatever its name. To refresh an expired
 /// token automatically, use an ``AuthenticationCoordinator`` instead.
 public struct AccessTokenPlugin: PluginType {
     /// How the token is written into the request.
@@ -43,6 +44,9 @@ public struct AccessTokenPlugin: PluginType {
     public init(scheme: Scheme = .bearer, token: String) {
         self.init(scheme: scheme) { token }
     }
+
+    /// `true`: the header the token goes in is dropped on a redirect to another origin, whatever its name.
+    public var setsCredentials: Bool { true }
 
     /// The Base64 token of `user:password` for ``Scheme/basic``.
     public static func basicToken(user: String, password: String) -> String {

@@ -28,6 +28,9 @@ import FoundationNetworking
 ///
 /// A retried request passes through every plugin again, once per attempt.
 public protocol PluginType: Sendable {
+    /// Whether the header fields this plugin sets in ``prepare(_:context:)`` are credentials, so that a
+    /// redirect to another origin drops them, as it drops `Authorization`. Defaults to `false`.
+    var setsCredentials: Bool { get }
     /// Returns the request to send in place of `request`; throwing fails the request without sending it.
     func prepare(_ request: URLRequest, context: PluginContext) async throws(NetworkError) -> URLRequest
     /// Called just before `request` goes to the transport.
@@ -43,6 +46,9 @@ public protocol PluginType: Sendable {
 }
 
 extension PluginType {
+    /// `false`: the plugin's header fields follow redirects.
+    public var setsCredentials: Bool { false }
+
     /// Returns `request` unchanged.
     public func prepare(_ request: URLRequest, context: PluginContext) async throws(NetworkError) -> URLRequest {
         request

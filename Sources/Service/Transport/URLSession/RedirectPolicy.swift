@@ -6,9 +6,11 @@ import FoundationNetworking
 
 /// Whether ``URLSessionTransport`` follows HTTP redirects.
 ///
-/// Whatever the policy, a followed redirect that leaves the origin of the original request (its
-/// scheme, host and port), or of the hop that redirected, loses its `Authorization`,
-/// `Proxy-Authorization` and `Cookie` headers, as curl does. A redirect that keeps the method
+/// Whatever the policy, redirects lead only to `http` and `https` URLs (any other `Location`, such as
+/// `file:///etc/passwd`, returns the `3xx` itself), and a followed redirect that leaves the origin of the
+/// original request (its scheme, host and port), or of the hop that redirected, loses its credentials:
+/// `Authorization`, `Proxy-Authorization`, `Cookie` and every field in the request's
+/// ``TransportRequest/credentialHeaders``, such as `X-API-Key`. A redirect that keeps the method
 /// (307, 308, and 301 or 302 of anything but `POST`) also keeps the body: on Linux the transport
 /// sends it again itself, because Foundation would drop it.
 public struct RedirectPolicy: Sendable {
@@ -40,9 +42,21 @@ public struct RedirectPolicy: Sendable {
     ///   - response: The `3xx` response of the hop that redirects.
     ///   - proposed: The next request as Foundation proposes it.
     ///   - origin: The URL of the first request of the chain.
-    func next(after response: HTTPURLResponse, proposed: URLRequest, origin: URL?) -> URLRequest? {
-        guard let chosen = decide(response, proposed) else { return nil }
-        return Self.strippingCredentials(from: chosen, unlessSameOriginAs: [origin, response.url])
+    ///   - previous: The request of the hop that redirects, when known.
+    ///   - credentialHeaders: Fields to drop, beside the standard ones, when the origin changes.
+    func next(
+        after response: HTTPURLResponse,
+        proposed: URLRequest,
+        origin: URL?,
+        previous: URLRequest? = nil,
+        credentialHeaders: Set<String> = []
+    ) -> URLRequest? {
+        let proposed = previous.map { Self.correcting(proposed, after: $0) } ?? proposed
+        guard Self.leadsToWeb(response), let chosen = decide(response, proposed), Self.isWeb(chosen.url) else {
+            return nil
+        }
+        return Self.strippingCredentials(
+            from: chosen, named: credentialHeaders, unlessSameOriginAs: [origin, response.url])
     }
 }
 
@@ -50,20 +64,39 @@ extension RedirectPolicy {
     /// Headers that must not follow a redirect to another origin (as curl does).
     static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
 
-    /// `request` minus credential headers, unless its URL has the same origin as every URL in `origins`.
+    /// `request` minus the standard credential headers and those `named`, unless its URL has the same
+    /// origin as every URL in `origins`.
     ///
     /// Comparing with both the chain's first request and the hop that redirected means credentials
     /// never reach an origin they were not meant for, whichever request Foundation derives the next
     /// hop from.
-    static func strippingCredentials(from request: URLRequest, unlessSameOriginAs origins: [URL?]) -> URLRequest {
+    static func strippingCredentials(
+        from request: URLRequest,
+        named names: Set<String> = [],
+        unlessSameOriginAs origins: [URL?]
+    ) -> URLRequest {
         guard let target = request.url else { return request }
         let known = origins.compactMap { $0 }
         if !known.isEmpty, known.allSatisfy({ sameOrigin($0, target) }) { return request }
         var stripped = request
-        for name in credentialHeaders {
+        for name in Set(credentialHeaders.map { $0.lowercased() }).union(names) {
             stripped.setValue(nil, forHTTPHeaderField: name)
         }
         return stripped
+    }
+
+    /// Whether `url` is an `http` or `https` URL, in any case.
+    static func isWeb(_ url: URL?) -> Bool {
+        ["http", "https"].contains(url?.scheme?.lowercased())
+    }
+
+    /// Whether the `Location` of `response`, if it has one, resolves to an `http` or `https` URL.
+    ///
+    /// Foundation on Linux turns `Location: file:///etc/passwd` into a request for `/etc/passwd` on the
+    /// same server, so the proposed request alone does not show where the server pointed.
+    private static func leadsToWeb(_ response: HTTPURLResponse) -> Bool {
+        guard let location = response.value(forHTTPHeaderField: "Location") else { return true }
+        return isWeb(URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: response.url)?.absoluteURL)
     }
 
     /// Whether two URLs share scheme, host and port (default ports included), case-insensitively.
@@ -80,6 +113,27 @@ extension RedirectPolicy {
         case "https": return 443
         default: return nil
         }
+    }
+
+    /// The fields that describe a body, dropped when a redirect drops the body (RFC 9110, 15.4).
+    static let bodyHeaders = [
+        "Content-Type", "Content-Length", "Content-Encoding", "Content-Language", "Content-Location", "Digest",
+        "Transfer-Encoding",
+    ]
+
+    /// `proposed` as RFC 9110 wants it after `previous`: a `HEAD` stays a `HEAD` (Foundation turns it
+    /// into a `GET` on a `303`), and a hop that changes the method loses the body's header fields with
+    /// the body.
+    static func correcting(_ proposed: URLRequest, after previous: URLRequest) -> URLRequest {
+        var corrected = proposed
+        if previous.httpMethod?.uppercased() == "HEAD" { corrected.httpMethod = "HEAD" }
+        guard !keepsMethod(previous, corrected) else { return corrected }
+        corrected.httpBody = nil
+        corrected.httpBodyStream = nil
+        for name in bodyHeaders {
+            corrected.setValue(nil, forHTTPHeaderField: name)
+        }
+        return corrected
     }
 
     /// Whether the hop from `previous` to `next` keeps the method, so the body must go along too.

@@ -50,7 +50,10 @@ extension SessionDelegate {
             transfers.modifyValue(forKey: task.taskIdentifier) { transfer -> URLRequest? in
                 transfer.lastActivity = .now()
                 let options = transfer.options
-                guard var next = options.redirectPolicy.next(after: response, proposed: request, origin: options.origin)
+                guard
+                    var next = options.redirectPolicy.next(
+                        after: response, proposed: request, origin: options.origin, previous: previous,
+                        credentialHeaders: options.credentialHeaders)
                 else { return nil }
                 if options.resendsBody, let previous, RedirectPolicy.keepsMethod(previous, next) {
                     // Foundation would follow without the body; stop here and let the transport re-send.

@@ -10,6 +10,8 @@ struct TransferOptions: Sendable {
     var origin: URL?
     /// Whether redirects are followed.
     var redirectPolicy: RedirectPolicy = .follow
+    /// The fields that must not follow a redirect to another origin, beside the standard ones.
+    var credentialHeaders: Set<String> = []
     /// Whether the body can be sent again, so that a redirect that keeps the method is re-sent by the
     /// transport with the body instead of being followed by Foundation without it.
     var resendsBody = false

@@ -97,6 +97,7 @@ public final class URLSessionTransport: HTTPTransport {
         let options = TransferOptions(
             origin: request.head.url,
             redirectPolicy: redirectPolicy,
+            credentialHeaders: request.credentialHeaders,
             resendsBody: upload.taskBody != nil || request.head.hasResendableBody,
             uploadProgress: request.uploadProgress.map(ProgressReporter.init),
             streams: streams,

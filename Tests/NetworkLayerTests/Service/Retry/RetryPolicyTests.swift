@@ -95,6 +95,15 @@ struct RetryPolicyTests {
         #expect(policy.delay(beforeRetry: 1, after: .failure(.serverError(response))) == expected)
     }
 
+    @Test(
+        "a response asking for a wait beyond the cap is not retried",
+        arguments: [("60", true), ("61", false), ("86400", false), ("0", true), ("soon", true)])
+    func retryAfterBeyondCap(header: String, retried: Bool) {
+        let response = Response.stub(503, headers: ["Retry-After": header])
+        #expect(RetryPolicy().shouldRetry(.success(response), isIdempotent: true) == retried)
+        #expect(RetryPolicy().shouldRetry(.failure(.serverError(response)), isIdempotent: true) == retried)
+    }
+
     @Test("Retry-After as an HTTP date waits until then")
     func retryAfterDate() throws {
         let soon = Date().addingTimeInterval(10)

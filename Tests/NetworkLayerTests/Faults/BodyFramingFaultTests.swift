@@ -1,0 +1,34 @@
+import Foundation
+import NetworkLayer
+import Testing
+
+/// Responses whose framing a careless client gets wrong: lengths announced for bodies that cannot
+/// exist, and lengths that contradict each other.
+@Suite("Faults: body framing", .needsFaultServer)
+struct BodyFramingFaultTests {
+    @Test(
+        "No size limit applies to responses that cannot have a body",
+        arguments: [FaultEndpoint.largeHead, .notModified])
+    func noLimitWithoutBody(endpoint: FaultEndpoint) async throws {
+        let router = try FaultServerPeer.makeRouter(configuration: RouterConfiguration(maximumResponseSize: 1000))
+
+        let response = try await router.request(endpoint)
+
+        #expect(response.data.isEmpty)
+        #expect(response.headers["Content-Length"] == "500000000")
+    }
+
+    @Test("Two Content-Length fields that disagree fail as a bad response instead of trusting either")
+    func conflictingLength() async throws {
+        let router = try FaultServerPeer.makeRouter()
+
+        let error = await #expect(throws: NetworkError.self) { try await router.request(.conflictingLength) }
+
+        guard case .transport(let failure) = try #require(error) else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.kind == .badResponse)
+        #expect(String(describing: failure).contains("conflicting Content-Length"))
+    }
+}
