@@ -72,11 +72,3 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fuzzCheck(joined.fragment == baseURL.fragment, "fragment changed in \(result)")
     return 0
 }
-
-/// Whether a segment of `path` (leading slashes aside) percent-decodes to `.` or `..`.
-private func hasDotSegment(_ path: String) -> Bool {
-    path.drop { $0 == "/" }.split(separator: "/", omittingEmptySubsequences: false).contains { segment in
-        let decoded = segment.removingPercentEncoding ?? String(segment)
-        return decoded == "." || decoded == ".."
-    }
-}

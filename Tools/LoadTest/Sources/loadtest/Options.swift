@@ -11,9 +11,17 @@ struct Options: Sendable {
         case cancelling
     }
 
+    /// What sends the requests.
+    enum Client: String, Sendable {
+        /// The library's `Router` over its `URLSessionTransport`.
+        case router
+        /// A bare `URLSession`, the baseline the router's figures are compared with.
+        case urlSession = "urlsession"
+    }
+
     static let usage = """
         usage: loadtest --url URL [--requests N] [--concurrency N] [--warmup N] [--api all|completion|async|cancelling]
-                        [--max-rss-growth-mb N] [--timeout SECONDS]
+                        [--max-rss-growth-mb N] [--timeout SECONDS] [--client router|urlsession] [--rss-every N]
 
           --url                 what every request GETs, e.g. http://127.0.0.1:8080/get (httpbin echoes the query)
           --requests            requests per API phase                                    [10000]
@@ -22,6 +30,8 @@ struct Options: Sendable {
           --api                 the phases: completion, async, cancelling, or all of them [all]
           --max-rss-growth-mb   allowed RSS growth from after the warm-up to the end      [32]
           --timeout             seconds a phase may take before its missing requests count as lost [300]
+          --client              what sends the requests: the library's router, or a bare URLSession [router]
+          --rss-every           also read RSS after every N completions, and fit its growth per N    [off]
         """
 
     var url: URL
@@ -31,6 +41,9 @@ struct Options: Sendable {
     var apis: [API] = API.allCases
     var maximumRSSGrowthMB = 32
     var timeout: TimeInterval = 300
+    var client = Client.router
+    /// Completions between RSS readings within a phase; 0 reads RSS only after each phase.
+    var rssEvery = 0
 
     /// Parses `arguments` (without the program name).
     init(parsing arguments: [String]) throws(UsageError) {
@@ -50,6 +63,12 @@ struct Options: Sendable {
             case "--warmup": warmup = try Self.count(value, for: flag, minimum: 0)
             case "--max-rss-growth-mb": maximumRSSGrowthMB = try Self.count(value, for: flag, minimum: 0)
             case "--timeout": timeout = TimeInterval(try Self.count(value, for: flag, minimum: 1))
+            case "--rss-every": rssEvery = try Self.count(value, for: flag, minimum: 0)
+            case "--client":
+                guard let parsed = Client(rawValue: value) else {
+                    throw UsageError(message: "--client must be router or urlsession, not \(value)")
+                }
+                client = parsed
             case "--api":
                 if value == "all" {
                     apis = API.allCases

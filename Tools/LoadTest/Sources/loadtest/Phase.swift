@@ -2,7 +2,7 @@ import Foundation
 import NetworkLayer
 import Synchronization
 
-/// Sends `requests` GETs through one router, at most `concurrency` in flight, and waits for them all.
+/// Sends `requests` GETs through one client, at most `concurrency` in flight, and waits for them all.
 struct Phase: Sendable {
     /// What a phase measured.
     struct Outcome: Sendable {
@@ -11,18 +11,22 @@ struct Phase: Sendable {
         var seconds: Double
         /// Resident memory once the phase was over, in kibibytes.
         var residentKiB: Int?
+        /// Resident memory in kibibytes after every `rssEvery` completions, when asked for.
+        var residentSamples: [(completed: Int, kibibytes: Int)] = []
 
         var requestsPerSecond: Double { seconds > 0 ? Double(summary.completed) / seconds : 0 }
     }
 
     let name: String
     let api: Options.API
-    let router: Router<LoadEndpoint>
+    let client: LoadClient
     let target: URL
     let requests: Int
     let concurrency: Int
     /// How long to wait for the last completion before the missing ones count as lost.
     let timeout: TimeInterval
+    /// Completions between RSS readings; 0 for none.
+    var rssEvery = 0
 
     func run() async -> Outcome {
         let ledger = Ledger(requests: requests, expectsCancellation: api == .cancelling)
@@ -39,19 +43,25 @@ struct Phase: Sendable {
             driver = Task { await sendWithAsyncAwait(from: ids, into: ledger, cancelling: CancellationTiming()) }
         }
         let deadline = start + .seconds(timeout)
+        var samples: [(completed: Int, kibibytes: Int)] = []
         while ledger.completed < requests, clock.now < deadline {
             try? await Task.sleep(for: .milliseconds(2))
+            let completed = ledger.completed
+            if rssEvery > 0, completed >= (samples.count + 1) * rssEvery, let kibibytes = ResidentMemory.kibibytes() {
+                samples.append((completed, kibibytes))
+            }
         }
         let elapsed = clock.now - start
         if ledger.completed < requests {
             driver?.cancel()
-            router.cancel()
+            client.cancelAll()
         }
         // Late duplicates, had there been any, would show up in this pause.
         try? await Task.sleep(for: .milliseconds(500))
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return Outcome(
-            name: name, summary: ledger.summary(), seconds: seconds, residentKiB: ResidentMemory.kibibytes())
+            name: name, summary: ledger.summary(), seconds: seconds, residentKiB: ResidentMemory.kibibytes(),
+            residentSamples: samples)
     }
 
     private func endpoint(_ id: Int) -> LoadEndpoint {
@@ -61,7 +71,7 @@ struct Phase: Sendable {
     /// Sends the next request with a completion handler, whose completion sends the one after it.
     private func sendNext(from ids: IDSource, into ledger: Ledger) {
         guard let id = ids.next() else { return }
-        router.request(endpoint(id)) { (result: Result<Response, NetworkError>) in
+        client.send(endpoint(id)) { result in
             ledger.record(id: id, result)
             sendNext(from: ids, into: ledger)
         }
@@ -99,11 +109,7 @@ struct Phase: Sendable {
     }
 
     private func send(_ id: Int) async -> Result<Response, NetworkError> {
-        do throws(NetworkError) {
-            return .success(try await router.request(endpoint(id)))
-        } catch {
-            return .failure(error)
-        }
+        await client.send(endpoint(id))
     }
 }
 

@@ -50,6 +50,28 @@ enum Report {
         return nil
     }
 
+    /// For each phase with RSS readings: the readings, and the growth per `every` requests that a least
+    /// squares line through them gives (`rss-growth` lines, which `scripts/memory.sh` reads).
+    static func printGrowth(_ outcomes: [Phase.Outcome], every: Int) {
+        for outcome in outcomes where outcome.residentSamples.count >= 2 {
+            let readings = outcome.residentSamples.map { String(format: "%.1f", Double($0.kibibytes) / 1024) }
+            Swift.print("  \(outcome.name): RSS every \(every) requests (MB): \(readings.joined(separator: " "))")
+            let slope = leastSquaresSlope(outcome.residentSamples.map { (Double($0.completed), Double($0.kibibytes)) })
+            let growth = String(format: "%+.3f", slope * Double(every) / 1024)
+            Swift.print("rss-growth \(outcome.name): \(growth) MB per \(every) requests")
+        }
+    }
+
+    /// The slope of the least squares line through `points`.
+    static func leastSquaresSlope(_ points: [(x: Double, y: Double)]) -> Double {
+        let count = Double(points.count)
+        let meanX = points.map(\.x).reduce(0, +) / count
+        let meanY = points.map(\.y).reduce(0, +) / count
+        let covariance = points.map { ($0.x - meanX) * ($0.y - meanY) }.reduce(0, +)
+        let variance = points.map { ($0.x - meanX) * ($0.x - meanX) }.reduce(0, +)
+        return variance > 0 ? covariance / variance : 0
+    }
+
     private static func row(_ columns: String...) -> String {
         let widths = [10, 9, 10, 5, 11, 7, 8, 7, 10]
         return zip(columns, widths).enumerated().map { index, pair in
