@@ -19,6 +19,7 @@
 #   NETWORKLAYER_SKIP_DOCS=1       skip the DocC build (scripts/docs.sh, in "${SWIFT_SCRATCH_PATH:-.build}-docs")
 #   NETWORKLAYER_SKIP_EXAMPLES=1   skip Examples/*/scripts/test.sh
 #   NETWORKLAYER_SKIP_BENCHMARKS=1 skip Benchmarks/scripts/test.sh
+#   NETWORKLAYER_SKIP_INTEGRATIONS=1 skip Integrations/scripts/test.sh (AsyncHTTPClient, swift-log, metrics, tracing)
 #   NETWORKLAYER_SKIP_COMPLETION=1 skip scripts/check_completion.py (also skipped with the examples)
 #   NETWORKLAYER_SKIP_FUZZ=1       skip the fuzz smoke run (Fuzz/run.sh --smoke; FUZZ_* see there)
 #   NETWORKLAYER_SKIP_SNIPPETS=1   skip compiling the documentation's code samples (scripts/check_snippets.py,
@@ -92,7 +93,7 @@ fi
 if [[ ${NETWORKLAYER_SKIP_LINT:-0} != 1 ]]; then
     say "swift format lint --strict"
     lint_targets=(Sources Tests Package.swift)
-    for package in Examples/*/ Benchmarks/ Tools/*/; do
+    for package in Examples/*/ Benchmarks/ Tools/*/ Integrations/; do
         for part in Sources Tests Benchmarks Probes Package.swift; do
             if [[ -e $package$part ]]; then lint_targets+=("$package$part"); fi
         done
@@ -226,6 +227,9 @@ if [[ ${NETWORKLAYER_SKIP_EXAMPLES:-0} != 1 ]]; then
 fi
 if [[ ${NETWORKLAYER_SKIP_BENCHMARKS:-0} != 1 ]]; then
     hooks+=(Benchmarks/scripts/test.sh)
+fi
+if [[ ${NETWORKLAYER_SKIP_INTEGRATIONS:-0} != 1 ]]; then
+    hooks+=(Integrations/scripts/test.sh)
 fi
 for hook in "${hooks[@]}"; do
     package_dir=$(dirname "$(dirname "$hook")")

@@ -100,7 +100,7 @@ public struct Redactor: Sendable {
 
     /// `url` with its password (`user:password@`) and the values of secret query items and fragment
     /// parameters (`#access_token=…`) replaced.
-    func url(_ url: URL) -> String {
+    public func url(_ url: URL) -> String {
         let text = Self.hidingPassword(in: url.absoluteString)
         let fragmentStart = text.firstIndex(of: "#") ?? text.endIndex
         var redacted: String

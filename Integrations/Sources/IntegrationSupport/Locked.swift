@@ -1,0 +1,20 @@
+import Foundation
+
+/// A value guarded by a lock: the one place the integrations share mutable state across threads.
+///
+/// `package` access keeps it out of every product's public API.
+package final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    package init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Runs `body` with exclusive access to the value; `body` must not call back into the same lock.
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

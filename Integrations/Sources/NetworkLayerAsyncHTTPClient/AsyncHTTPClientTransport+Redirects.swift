@@ -1,0 +1,66 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NetworkLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension AsyncHTTPClientTransport {
+    /// The final response of a request, after the redirects the policy followed.
+    struct Exchange {
+        var request: URLRequest
+        var response: HTTPClientResponse
+        var head: ResponseHead
+    }
+
+    /// Sends `request`, and each redirect the policy follows, up to ``maximumRedirects``.
+    ///
+    /// A hop that keeps the method sends the body again; a body given as a stream cannot be sent twice, so its
+    /// redirect is handed back as it is.
+    func follow(_ request: TransportRequest) async throws -> Exchange {
+        var current = request.head
+        var body = request.body
+        var hops = 0
+        while true {
+            let response = try await execute(current, body: body, progress: request.uploadProgress)
+            let head = try ResponseHead(response, url: current.url)
+            cookies?.store(from: head)
+            guard
+                let next = redirectPolicy.request(
+                    after: head, answering: current, origin: request.head.url,
+                    credentialHeaders: request.credentialHeaders),
+                body?.isReplayable ?? true
+            else { return Exchange(request: current, response: response, head: head) }
+            guard hops < maximumRedirects else {
+                throw TransportError(.tooManyRedirects, detail: "more than \(maximumRedirects) redirects")
+            }
+            try await ResponseStream.discard(response.body)
+            if next.httpMethod != current.httpMethod { body = nil }
+            current = next
+            hops += 1
+        }
+    }
+
+    /// Sends one request and waits for its head, within the request's timeout.
+    private func execute(
+        _ request: URLRequest, body: RequestBody?, progress: TransferProgressHandler?
+    ) async throws -> HTTPClientResponse {
+        let outgoing = try HTTPClientRequest(request, body: body, cookies: cookies, progress: progress)
+        let timeout = TimeAmount.nanoseconds(Int64(min(request.timeoutInterval, 31_536_000) * 1_000_000_000))
+        do {
+            return try await client.execute(outgoing, timeout: timeout)
+        } catch {
+            throw TransportError.classifying(error)
+        }
+    }
+}
+
+extension RequestBody {
+    /// Whether the body can be sent a second time, after a redirect.
+    var isReplayable: Bool {
+        if case .stream = self { return false }
+        return true
+    }
+}

@@ -1,0 +1,121 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NetworkLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A transport over AsyncHTTPClient, for servers and other processes that live on SwiftNIO.
+///
+/// ```swift
+/// let transport = AsyncHTTPClientTransport()
+/// let router = Router<MovieAPI>(transport: transport)
+/// let movies: MovieApiResponse = try await router.request(.popular(page: 1))
+/// try await transport.shutdown()
+/// ```
+///
+/// Response bodies stream with backpressure: a consumer that reads slowly slows the connection down instead of
+/// filling memory. Uploads from a file or a stream are read as they are sent. Failures arrive as
+/// ``NetworkLayer/TransportError`` of the same kinds as ``NetworkLayer/URLSessionTransport``'s, so retries,
+/// deadlines, cancellation and error messages behave the same. The transport follows redirects itself, with
+/// its ``redirectPolicy`` and the same rules as the default transport: credentials never reach another origin.
+///
+/// A transport created with ``init(configuration:eventLoopGroup:redirectPolicy:maximumRedirects:cookies:window:)``
+/// owns its `HTTPClient`: call ``shutdown()`` once it is no longer needed. One given an `HTTPClient` with
+/// ``init(client:redirectPolicy:maximumRedirects:cookies:window:)`` leaves the client to its owner.
+public final class AsyncHTTPClientTransport: HTTPTransport {
+    /// The client that carries the requests.
+    public let client: HTTPClient
+    /// Whether redirects are followed.
+    public let redirectPolicy: RedirectPolicy
+    /// How many redirects one request may follow before it fails with
+    /// ``NetworkLayer/TransportError/Kind/tooManyRedirects``.
+    public let maximumRedirects: Int
+    /// Where the cookies that responses set are kept and read from, or `nil` to leave cookies alone.
+    public let cookies: HTTPCookieStorage?
+    /// How many bytes of a response body may wait for a slow consumer before the transport stops reading.
+    public let window: Int
+    private let ownsClient: Bool
+
+    /// Creates a transport with an `HTTPClient` of its own; call ``shutdown()`` when done.
+    ///
+    /// - Parameters:
+    ///   - configuration: The client's configuration. Its redirect configuration is replaced by `.disallow`,
+    ///     because the transport follows redirects itself; `retryConnectionEstablishment` is turned off, so
+    ///     that a refused connection fails at once, as with `URLSession`, and the router's ``NetworkLayer/RetryPolicy``
+    ///     decides about retrying it; a `nil` read timeout becomes 60 seconds, the longest a response body may
+    ///     stall, as `URLSession`'s request timeout.
+    ///   - eventLoopGroup: The event loops the client runs on. Defaults to the process's shared group.
+    ///   - redirectPolicy: Whether redirects are followed. Defaults to ``NetworkLayer/RedirectPolicy/follow``.
+    ///   - maximumRedirects: The hop limit. Defaults to 10.
+    ///   - cookies: A storage for cookies, as a session configuration's `httpCookieStorage`: the cookies each
+    ///     response sets are stored there and sent with the requests they match. `nil`, the default, neither
+    ///     stores nor sends any.
+    ///   - window: The bytes of a body that may wait for its consumer. Defaults to 1 MB.
+    public init(
+        configuration: HTTPClient.Configuration = HTTPClient.Configuration(),
+        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup,
+        redirectPolicy: RedirectPolicy = .follow,
+        maximumRedirects: Int = 10,
+        cookies: HTTPCookieStorage? = nil,
+        window: Int = ResponseBody.defaultWindow
+    ) {
+        var configuration = configuration
+        configuration.redirectConfiguration = .disallow
+        configuration.connectionPool.retryConnectionEstablishment = false
+        if configuration.timeout.read == nil { configuration.timeout.read = .seconds(60) }
+        self.client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
+        self.ownsClient = true
+        self.redirectPolicy = redirectPolicy
+        self.maximumRedirects = maximumRedirects
+        self.cookies = cookies
+        self.window = window
+    }
+
+    /// Creates a transport over a client that the app owns and shuts down.
+    ///
+    /// Configure the client with `redirectConfiguration = .disallow`; otherwise it follows redirects by its
+    /// own rules, before the transport's ``redirectPolicy`` sees them.
+    public init(
+        client: HTTPClient,
+        redirectPolicy: RedirectPolicy = .follow,
+        maximumRedirects: Int = 10,
+        cookies: HTTPCookieStorage? = nil,
+        window: Int = ResponseBody.defaultWindow
+    ) {
+        self.client = client
+        self.ownsClient = false
+        self.redirectPolicy = redirectPolicy
+        self.maximumRedirects = maximumRedirects
+        self.cookies = cookies
+        self.window = window
+    }
+
+    /// Shuts the transport's own client down, once every request has finished; does nothing for a client
+    /// the app owns.
+    public func shutdown() async throws {
+        guard ownsClient else { return }
+        try await client.shutdown()
+    }
+
+    /// Sends `request` and returns once the head of the final response has arrived; the body streams in as
+    /// the consumer reads it.
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let exchange = try await follow(request)
+        return TransportResponse(head: exchange.head, body: ResponseStream.body(of: exchange.response, window: window))
+    }
+
+    /// Sends `request` and gathers the body in the client's own buffers, without a task of its own.
+    public func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data) {
+        let exchange = try await follow(request)
+        guard exchange.head.mayHaveBody(after: exchange.request) else { return (exchange.head, Data()) }
+        if let limit, let length = exchange.head.expectedContentLength, length > limit,
+            exchange.head.value(for: "Content-Encoding") == nil
+        {
+            throw NetworkError.responseTooLarge(limit: limit)
+        }
+        return (exchange.head, try await ResponseStream.collect(exchange.response.body, upTo: limit))
+    }
+}

@@ -1,0 +1,34 @@
+import AsyncHTTPClient
+import Foundation
+import NetworkLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension ResponseHead {
+    /// The head of `response`, which answered a request for `url`, with its repeated fields kept apart.
+    init(_ response: HTTPClientResponse, url: URL?) throws {
+        var headers = NetworkLayer.HTTPHeaders()
+        for field in response.headers {
+            headers.add(name: field.name, value: field.value)
+        }
+        let version = "HTTP/\(response.version.major).\(response.version.minor)"
+        guard let url = response.url ?? url,
+            let head = ResponseHead(
+                statusCode: Int(response.status.code), httpVersion: version, headers: headers, url: url)
+        else { throw TransportError(.badResponse, detail: "status \(response.status.code)") }
+        self = head
+    }
+}
+
+extension HTTPCookieStorage {
+    /// Stores the cookies `head` sets, for the URL that answered, as Foundation's sessions do.
+    func store(from head: ResponseHead) {
+        guard let url = head.url else { return }
+        let fields = head.headers.values(for: "Set-Cookie")
+        guard !fields.isEmpty else { return }
+        let cookies = fields.flatMap { HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": $0], for: url) }
+        setCookies(cookies, for: url, mainDocumentURL: nil)
+    }
+}

@@ -1,0 +1,56 @@
+import AsyncHTTPClient
+import Foundation
+import IntegrationSupport
+import NIOCore
+import NetworkLayer
+
+/// Moves the body of an AsyncHTTPClient response into the library's ``NetworkLayer/ResponseBody``.
+enum ResponseStream {
+    /// A body that reads `response` as its consumer asks: the client reads no further while more than `window`
+    /// bytes wait, and a consumer that stops early closes the request.
+    static func body(of response: HTTPClientResponse, window: Int) -> ResponseBody {
+        let reader = Locked<Task<Void, Never>?>(nil)
+        let (body, writer) = ResponseBody.makeStream(window: window) {
+            reader.withLock { $0 }?.cancel()
+        }
+        let task = Task {
+            do {
+                for try await buffer in response.body {
+                    writer.write(Data(buffer.readableBytesView))
+                    await writer.waitForDemand()
+                }
+                writer.finish()
+            } catch {
+                writer.fail(TransportError.classifying(error))
+            }
+        }
+        reader.withLock { $0 = task }
+        return body
+    }
+
+    /// The whole of `body`, failing with ``NetworkLayer/NetworkError/responseTooLarge(limit:_:)`` as soon as
+    /// more than `limit` bytes arrived.
+    static func collect(_ body: HTTPClientResponse.Body, upTo limit: Int?) async throws -> Data {
+        var data = Data()
+        do {
+            for try await buffer in body {
+                if let limit, data.count + buffer.readableBytes > limit {
+                    throw NetworkError.responseTooLarge(limit: limit)
+                }
+                data.append(contentsOf: buffer.readableBytesView)
+            }
+        } catch {
+            throw TransportError.classifying(error)
+        }
+        return data
+    }
+
+    /// Reads and drops `body`, the body of a redirect, so that its connection can serve the next hop.
+    static func discard(_ body: HTTPClientResponse.Body) async throws {
+        do {
+            for try await _ in body {}
+        } catch {
+            throw TransportError.classifying(error)
+        }
+    }
+}
