@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.26.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.1.0"),
@@ -33,6 +34,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]
         ),
         .target(
@@ -69,6 +71,23 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
+        ),
+        // The root package's httpbin and fault suites, built again over AsyncHTTPClientTransport: the shared test support
+        // (`LoopbackPeer.makeTransport()`) picks the transport by this condition.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                .product(name: "NetworkLayer", package: "NetworkLayer"), "NetworkLayerAsyncHTTPClient",
+                "IntegrationSupport",
+            ],
+            path: "Tests/Shared/TestSupport",
+            swiftSettings: [.define("NETWORKLAYER_ASYNC_HTTP_CLIENT")]
+        ),
+        .testTarget(
+            name: "LoopbackSuitesOverAsyncHTTPClientTests",
+            dependencies: ["TestSupport", .product(name: "NetworkLayer", package: "NetworkLayer")],
+            path: "Tests/Shared/LoopbackSuites",
+            swiftSettings: [.define("NETWORKLAYER_ASYNC_HTTP_CLIENT")]
         ),
     ],
     swiftLanguageModes: [.v6]

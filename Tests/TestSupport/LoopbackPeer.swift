@@ -6,6 +6,10 @@ import Testing
 import FoundationNetworking
 #endif
 
+#if NETWORKLAYER_ASYNC_HTTP_CLIENT
+import NetworkLayerAsyncHTTPClient
+#endif
+
 /// A test server on loopback, named by an environment variable that `scripts/test.sh` sets.
 ///
 /// Without the variable the suites that need the server are skipped, unless
@@ -57,14 +61,25 @@ package struct LoopbackPeer: Sendable {
         return try #require(components.url)
     }
 
-    /// A router on a fresh ephemeral session, so no cookie or cache outlives a test.
+    /// A router on a fresh transport, so no cookie or cache outlives a test.
     package func makeRouter<EndPoint: EndPointType>(
         for _: EndPoint.Type = EndPoint.self,
         configuration: RouterConfiguration = RouterConfiguration(),
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Router<EndPoint> {
         _ = try requireURL(sourceLocation: sourceLocation)
-        return Router(configuration: configuration, transport: URLSessionTransport(configuration: .ephemeral))
+        return Router(configuration: configuration, transport: Self.makeTransport())
+    }
+
+    /// The transport the suites run over: an ephemeral `URLSessionTransport`, or, where the integrations
+    /// package builds these suites again (`Integrations/Package.swift`), an `AsyncHTTPClientTransport` with a
+    /// cookie storage of its own.
+    package static func makeTransport() -> any HTTPTransport {
+        #if NETWORKLAYER_ASYNC_HTTP_CLIENT
+        AsyncHTTPClientTransport(cookies: URLSessionConfiguration.ephemeral.httpCookieStorage)
+        #else
+        URLSessionTransport(configuration: .ephemeral)
+        #endif
     }
 
     private static func isLoopback(_ host: String) -> Bool {

@@ -47,7 +47,10 @@ extension AsyncHTTPClientTransport {
     private func execute(
         _ request: URLRequest, body: RequestBody?, progress: TransferProgressHandler?
     ) async throws -> HTTPClientResponse {
-        let outgoing = try HTTPClientRequest(request, body: body, cookies: cookies, progress: progress)
+        var outgoing = try HTTPClientRequest(request, body: body, cookies: cookies, progress: progress)
+        if acceptsCompression, !outgoing.headers.contains(name: "Accept-Encoding") {
+            outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        }
         let timeout = TimeAmount.nanoseconds(Int64(min(request.timeoutInterval, 31_536_000) * 1_000_000_000))
         do {
             return try await client.execute(outgoing, timeout: timeout)

@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Foundation
+import IntegrationSupport
 import NIOCore
+import NIOHTTPCompression
 import NetworkLayer
 
 #if canImport(FoundationNetworking)
@@ -23,7 +25,8 @@ import FoundationNetworking
 /// its ``redirectPolicy`` and the same rules as the default transport: credentials never reach another origin.
 ///
 /// A transport created with ``init(configuration:eventLoopGroup:redirectPolicy:maximumRedirects:cookies:window:)``
-/// owns its `HTTPClient`: call ``shutdown()`` once it is no longer needed. One given an `HTTPClient` with
+/// owns its `HTTPClient`: call ``shutdown()`` once it is no longer needed, to wait until its connections are
+/// closed; a transport released without it starts the shutdown itself. One given an `HTTPClient` with
 /// ``init(client:redirectPolicy:maximumRedirects:cookies:window:)`` leaves the client to its owner.
 public final class AsyncHTTPClientTransport: HTTPTransport {
     /// The client that carries the requests.
@@ -37,7 +40,11 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     public let cookies: HTTPCookieStorage?
     /// How many bytes of a response body may wait for a slow consumer before the transport stops reading.
     public let window: Int
+    /// Whether requests without an `Accept-Encoding` ask for gzip and deflate, which the client decodes.
+    public let acceptsCompression: Bool
     private let ownsClient: Bool
+    /// Whether ``shutdown()`` has begun.
+    private let shuttingDown = Locked(false)
 
     /// Creates a transport with an `HTTPClient` of its own; call ``shutdown()`` when done.
     ///
@@ -54,15 +61,20 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///     response sets are stored there and sent with the requests they match. `nil`, the default, neither
     ///     stores nor sends any.
     ///   - window: The bytes of a body that may wait for its consumer. Defaults to 1 MB.
+    ///   - decompresses: Whether requests ask for gzip and deflate (unless they set `Accept-Encoding`) and the
+    ///     client decodes such bodies, as `URLSession` does. Defaults to `true`; the router's
+    ///     ``NetworkLayer/RouterConfiguration/maximumResponseSize`` bounds the decoded body.
     public init(
         configuration: HTTPClient.Configuration = HTTPClient.Configuration(),
         eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup,
         redirectPolicy: RedirectPolicy = .follow,
         maximumRedirects: Int = 10,
         cookies: HTTPCookieStorage? = nil,
-        window: Int = ResponseBody.defaultWindow
+        window: Int = ResponseBody.defaultWindow,
+        decompresses: Bool = true
     ) {
         var configuration = configuration
+        if decompresses { configuration.decompression = .enabled(limit: .none) }
         configuration.redirectConfiguration = .disallow
         configuration.connectionPool.retryConnectionEstablishment = false
         if configuration.timeout.read == nil { configuration.timeout.read = .seconds(60) }
@@ -72,18 +84,21 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         self.maximumRedirects = maximumRedirects
         self.cookies = cookies
         self.window = window
+        self.acceptsCompression = decompresses
     }
 
     /// Creates a transport over a client that the app owns and shuts down.
     ///
     /// Configure the client with `redirectConfiguration = .disallow`; otherwise it follows redirects by its
-    /// own rules, before the transport's ``redirectPolicy`` sees them.
+    /// own rules, before the transport's ``redirectPolicy`` sees them. Pass `acceptsCompression: true` when the
+    /// client's `decompression` is enabled, so that requests ask for compressed bodies.
     public init(
         client: HTTPClient,
         redirectPolicy: RedirectPolicy = .follow,
         maximumRedirects: Int = 10,
         cookies: HTTPCookieStorage? = nil,
-        window: Int = ResponseBody.defaultWindow
+        window: Int = ResponseBody.defaultWindow,
+        acceptsCompression: Bool = false
     ) {
         self.client = client
         self.ownsClient = false
@@ -91,13 +106,28 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         self.maximumRedirects = maximumRedirects
         self.cookies = cookies
         self.window = window
+        self.acceptsCompression = acceptsCompression
     }
 
-    /// Shuts the transport's own client down, once every request has finished; does nothing for a client
-    /// the app owns.
+    /// Shuts the transport's own client down and returns once its connections are closed; does nothing for
+    /// a client the app owns, or when called again.
     public func shutdown() async throws {
-        guard ownsClient else { return }
+        guard ownsClient, beginShutdown() else { return }
         try await client.shutdown()
+    }
+
+    deinit {
+        // AsyncHTTPClient stops a debug build whose client is released while running.
+        guard ownsClient, beginShutdown() else { return }
+        client.shutdown { _ in }
+    }
+
+    /// Marks the shutdown as begun; `false` when it had begun already.
+    private func beginShutdown() -> Bool {
+        shuttingDown.withLock { begun in
+            defer { begun = true }
+            return !begun
+        }
     }
 
     /// Sends `request` and returns once the head of the final response has arrived; the body streams in as

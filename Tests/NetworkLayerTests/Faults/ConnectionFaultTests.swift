@@ -9,18 +9,18 @@ import FoundationNetworking
 /// Connections that are refused or dropped: the library as it is today, without a retry policy.
 @Suite("Faults: connection failures", .needsFaultServer)
 struct ConnectionFaultTests {
-    /// How a body shorter than its Content-Length fails. Linux Foundation passes curl's "transfer closed
-    /// with N bytes remaining to read" on as `URLError(.unknown)`; the transport reports it as
-    /// `networkConnectionLost`, as Apple platforms do.
-    static let truncatedBodyCodes: Set<URLError.Code> = [.networkConnectionLost]
+    /// How a body shorter than its Content-Length fails, whatever the transport. Linux Foundation passes curl's
+    /// "transfer closed with N bytes remaining to read" on as `URLError(.unknown)`; `URLSessionTransport`
+    /// reports it as `networkConnectionLost`, as Apple platforms do.
+    static let truncatedBodyKinds: Set<TransportError.Kind> = [.connectionLost]
 
     /// How a connection closed before any response fails. Linux Foundation passes curl's "Empty reply from
-    /// server" on as `badServerResponse`; the transport reports it as `networkConnectionLost`, as Apple
+    /// server" on as `badServerResponse`; `URLSessionTransport` reports it as `networkConnectionLost`, as Apple
     /// platforms do.
-    static let emptyReplyCodes: Set<URLError.Code> = [.networkConnectionLost]
+    static let emptyReplyKinds: Set<TransportError.Kind> = [.connectionLost]
 
     @Test(
-        "A refused connection fails with transport(cannotConnectToHost), completing exactly once",
+        "A refused connection fails as cannotConnect, completing exactly once",
         .timeLimit(.minutes(1)))
     func refusedCompletesOnce() async throws {
         let router = try FaultServerPeer.makeRouter()
@@ -30,16 +30,16 @@ struct ConnectionFaultTests {
         let deliveries = await recorder.collect(expected: 1, within: .seconds(15), settle: .milliseconds(500))
 
         try #require(deliveries.count == 1, "expected exactly one completion, got \(deliveries.count)")
-        #expect(transportCode(deliveries[0].value.failure) == .cannotConnectToHost)
+        #expect(transportKind(deliveries[0].value.failure) == .cannotConnect)
     }
 
-    @Test("A refused connection throws transport(cannotConnectToHost) from async code", .timeLimit(.minutes(1)))
+    @Test("A refused connection throws a cannotConnect transport error from async code", .timeLimit(.minutes(1)))
     func refusedThrows() async throws {
         let router = try FaultServerPeer.makeRouter()
 
         let error = await #expect(throws: NetworkError.self) { try await router.request(.closedPort) }
 
-        #expect(transportCode(error) == .cannotConnectToHost)
+        #expect(transportKind(error) == .cannotConnect)
     }
 
     @Test(
@@ -53,8 +53,8 @@ struct ConnectionFaultTests {
         let deliveries = await recorder.collect(expected: 1, within: .seconds(15), settle: .milliseconds(500))
 
         try #require(deliveries.count == 1, "expected exactly one completion, got \(deliveries.count)")
-        let code = transportCode(deliveries[0].value.failure)
-        #expect(code.map(Self.emptyReplyCodes.contains) == true, "got \(String(describing: deliveries[0].value))")
+        let kind = transportKind(deliveries[0].value.failure)
+        #expect(kind.map(Self.emptyReplyKinds.contains) == true, "got \(String(describing: deliveries[0].value))")
     }
 
     @Test("A body cut short fails with a transport error, completing exactly once", .timeLimit(.minutes(1)))
@@ -66,8 +66,8 @@ struct ConnectionFaultTests {
         let deliveries = await recorder.collect(expected: 1, within: .seconds(15), settle: .milliseconds(500))
 
         try #require(deliveries.count == 1, "expected exactly one completion, got \(deliveries.count)")
-        let code = transportCode(deliveries[0].value.failure)
-        #expect(code.map(Self.truncatedBodyCodes.contains) == true, "got \(String(describing: deliveries[0].value))")
+        let kind = transportKind(deliveries[0].value.failure)
+        #expect(kind.map(Self.truncatedBodyKinds.contains) == true, "got \(String(describing: deliveries[0].value))")
     }
 
     @Test("A body cut short is not decoded: the manager throws the transport error", .timeLimit(.minutes(1)))
@@ -76,12 +76,12 @@ struct ConnectionFaultTests {
 
         let error = await #expect(throws: NetworkError.self) { try await manager.request(.closeMidBody, as: Data.self) }
 
-        #expect(transportCode(error).map(Self.truncatedBodyCodes.contains) == true, "got \(String(describing: error))")
+        #expect(transportKind(error).map(Self.truncatedBodyKinds.contains) == true, "got \(String(describing: error))")
     }
 }
 
-/// The `URLError` code of a ``NetworkError/transport(_:)`` failure, or `nil` for anything else.
-func transportCode(_ error: NetworkError?) -> URLError.Code? {
-    if case .transport(let failure) = error { return failure.urlErrorCode }
+/// The kind of a ``NetworkError/transport(_:)`` failure, or `nil` for anything else.
+func transportKind(_ error: NetworkError?) -> TransportError.Kind? {
+    if case .transport(let failure) = error { return failure.kind }
     return nil
 }
