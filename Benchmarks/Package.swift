@@ -1,6 +1,17 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// The transport benchmarks compare AsyncHTTPClientTransport (Integrations/) with the default transport and
+// raw AsyncHTTPClient. AsyncHTTPClient's release build takes about ten minutes on two cores, so the smoke run
+// in CI (scripts/test.sh) sets NETWORKLAYER_BENCH_TRANSPORTS=0 and builds without it.
+let withTransports = Context.environment["NETWORKLAYER_BENCH_TRANSPORTS"] != "0"
+let transportDependencies: [Target.Dependency] =
+    withTransports
+    ? [
+        .product(name: "NetworkLayerAsyncHTTPClient", package: "NetworkLayerIntegrations"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+    ] : []
+
 // The benchmark suite is a package of its own, so the library itself stays free of dependencies.
 let package = Package(
     name: "NetworkLayerBenchmarks",
@@ -9,7 +20,12 @@ let package = Package(
         .package(name: "NetworkLayer", path: ".."),
         // The allocation counts need the malloc interposer, which SwiftPM enables through this trait.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.29.0", traits: ["MallocInterposer"]),
-    ],
+    ]
+        + (withTransports
+            ? [
+                .package(name: "NetworkLayerIntegrations", path: "../Integrations"),
+                .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+            ] : []),
     targets: [
         .executableTarget(
             name: "NetworkLayerBenchmarks",
@@ -17,14 +33,14 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "NetworkLayer", package: "NetworkLayer"),
                 .product(name: "BeagleAdapter", package: "NetworkLayer"),
-            ],
+            ] + transportDependencies,
             path: "Benchmarks/NetworkLayerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // Runs one download in a process of its own, for the download benchmarks' peak memory.
         .executableTarget(
             name: "DownloadProbe",
-            dependencies: [.product(name: "NetworkLayer", package: "NetworkLayer")],
+            dependencies: [.product(name: "NetworkLayer", package: "NetworkLayer")] + transportDependencies,
             path: "Probes/DownloadProbe"
         ),
     ],

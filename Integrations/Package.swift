@@ -24,6 +24,17 @@ let package = Package(
     ],
     targets: [
         .target(name: "IntegrationSupport"),
+        .executableTarget(
+            name: "ServerStyleExample",
+            dependencies: [
+                "NetworkLayerAsyncHTTPClient", "NetworkLayerLogging", "NetworkLayerMetrics", "NetworkLayerTracing",
+                .product(name: "NetworkLayer", package: "NetworkLayer"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]
+        ),
         .target(
             name: "NetworkLayerAsyncHTTPClient",
             dependencies: [

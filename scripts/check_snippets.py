@@ -3,9 +3,10 @@
 
     python3 scripts/check_snippets.py [--root DIR] [--only SUBSTRING] [--list] [--verbose]
 
-Samples are the ```swift blocks of README.md, Examples/MovieDB/README.md and every .md file under
-Sources/**/*.docc. The script writes one SwiftPM package (`<work>/package`) that depends on the repository
-(products NetworkLayer and BeagleAdapter) and, when a sample imports TMDB, on Examples/MovieDB, with one
+Samples are the ```swift blocks of README.md, Examples/MovieDB/README.md, Integrations/README.md and every .md
+file under Sources/**/*.docc. The script writes one SwiftPM package (`<work>/package`) that depends on the
+repository (products NetworkLayer and BeagleAdapter), and, when a sample imports them, on Examples/MovieDB (TMDB)
+and on Integrations (its products, with swift-log, swift-metrics or swift-distributed-tracing), with one
 library target per sample, so that type names of different samples never clash. One `swift build` compiles
 them all, in parallel, after the libraries. Warnings are reported, not fatal; any error fails the script,
 printed at the Markdown file and line it comes from.
@@ -217,7 +218,7 @@ def extract(root: Path, doc: Path) -> list[Block]:
 
 
 def documents(root: Path) -> list[Path]:
-    docs = [Path("README.md"), Path("Examples/MovieDB/README.md")]
+    docs = [Path("README.md"), Path("Examples/MovieDB/README.md"), Path("Integrations/README.md")]
     docs += sorted(path.relative_to(root) for path in (root / "Sources").glob("**/*.docc/**/*.md"))
     return [doc for doc in docs if (root / doc).is_file()]
 
@@ -302,14 +303,45 @@ def target_files(block: Block, preludes: dict[str, Block]) -> list[SourceFile]:
     return files
 
 
+# The package of each product a sample may import besides NetworkLayer's own: the MovieDB sample's, and the
+# integrations package's with the server-side packages its samples use.
+PRODUCT_PACKAGES = {
+    "TMDB": "MovieDB",
+    "NetworkLayerAsyncHTTPClient": "NetworkLayerIntegrations",
+    "NetworkLayerLogging": "NetworkLayerIntegrations",
+    "NetworkLayerMetrics": "NetworkLayerIntegrations",
+    "NetworkLayerTracing": "NetworkLayerIntegrations",
+    "Logging": "swift-log",
+    "Metrics": "swift-metrics",
+    "Tracing": "swift-distributed-tracing",
+}
+# Where those packages come from, relative to the repository root or by URL and version.
+PACKAGE_SOURCES = {
+    "MovieDB": ("path", "Examples/MovieDB"),
+    "NetworkLayerIntegrations": ("path", "Integrations"),
+    "swift-log": ("url", "https://github.com/apple/swift-log.git", "1.16.0"),
+    "swift-metrics": ("url", "https://github.com/apple/swift-metrics.git", "2.5.0"),
+    "swift-distributed-tracing": ("url", "https://github.com/apple/swift-distributed-tracing.git", "1.1.0"),
+}
+
+
 def products(block: Block, used: list[Block]) -> list[str]:
     names = {"NetworkLayer"}
     for source in [block, *used]:
         if "BeagleAdapter.docc" in str(source.doc) or "import BeagleAdapter" in source.imports():
             names.add("BeagleAdapter")
-        if "import TMDB" in source.imports():
-            names.add("TMDB")
+        for line in source.imports():
+            module = line.removeprefix("import ").strip()
+            if module in PRODUCT_PACKAGES:
+                names.add(module)
     return sorted(names)
+
+
+def package_dependency(root: Path, name: str) -> str:
+    source = PACKAGE_SOURCES[name]
+    if source[0] == "path":
+        return f"        .package(name: {json.dumps(name)}, path: {json.dumps(str(root / source[1]))}),"
+    return f"        .package(url: {json.dumps(source[1])}, from: {json.dumps(source[2])}),"
 
 
 def write_if_changed(path: Path, text: str) -> None:
@@ -323,14 +355,14 @@ def generate(root: Path, package: Path, blocks: list[Block], preludes: dict[str,
     """Writes the package; returns every generated Swift file by path."""
     sources: dict[Path, SourceFile] = {}
     targets = []
-    needs_moviedb = False
+    needed_packages: set[str] = set()
     for block in blocks:
         files = target_files(block, preludes)
         used = prelude_closure(block, preludes)
         product_names = products(block, used)
-        needs_moviedb |= "TMDB" in product_names
+        needed_packages |= {PRODUCT_PACKAGES[name] for name in product_names if name in PRODUCT_PACKAGES}
         dependencies = ", ".join(
-            f'.product(name: "{name}", package: "{"MovieDB" if name == "TMDB" else "NetworkLayer"}")'
+            f'.product(name: "{name}", package: "{PRODUCT_PACKAGES.get(name, "NetworkLayer")}")'
             for name in product_names
         )
         targets.append(f'        .target(name: "{block.target}", dependencies: [{dependencies}]),')
@@ -347,8 +379,7 @@ def generate(root: Path, package: Path, blocks: list[Block], preludes: dict[str,
             if stale_file.resolve() not in sources:
                 stale_file.unlink()
     dependencies = [f'        .package(name: "NetworkLayer", path: {json.dumps(str(root))}),']
-    if needs_moviedb:
-        dependencies.append(f'        .package(name: "MovieDB", path: {json.dumps(str(root / "Examples/MovieDB"))}),')
+    dependencies += [package_dependency(root, name) for name in sorted(needed_packages)]
     manifest = "\n".join([
         "// swift-tools-version:6.0",
         "// Generated by scripts/check_snippets.py: one target per Swift block of the documentation.",

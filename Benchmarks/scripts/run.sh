@@ -11,6 +11,8 @@
 # Environment:
 #   SWIFT_SCRATCH_PATH              builds in "$SWIFT_SCRATCH_PATH-bench"   [Benchmarks/.build-bench]
 #   NETWORKLAYER_BENCH_SMOKE=1      one iteration of each benchmark, no warm-up (what CI runs)
+#   NETWORKLAYER_BENCH_TRANSPORTS=0 leave out the AsyncHTTPClientTransport benchmarks and their dependencies
+#                                   (Package.swift reads it; test.sh sets it)
 #   NETWORKLAYER_BENCH_TMDB_FIXTURE the TMDB page to decode and serve [../shared/fixtures/tmdb/now_playing_en-US_2023-08.json]
 #   NETWORKLAYER_BENCH_RESULTS      where the JMH export and the table go  [Benchmarks/.benchmarkResults]
 #   NETWORKLAYER_BENCH_LIBRARY_VERSION  what the table names as the library's version [git's HEAD]

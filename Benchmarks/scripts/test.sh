@@ -5,7 +5,10 @@
 #
 #   bash Benchmarks/scripts/test.sh
 #
-# Environment: as for run.sh (SWIFT_SCRATCH_PATH is honoured).
+# Environment: as for run.sh (SWIFT_SCRATCH_PATH is honoured). The transport benchmarks are left out
+# (NETWORKLAYER_BENCH_TRANSPORTS=0) unless asked for: their AsyncHTTPClient release build takes about ten
+# minutes; the integrations package's own tests build it in debug.
 set -euo pipefail
 export NETWORKLAYER_BENCH_SMOKE=1
+export NETWORKLAYER_BENCH_TRANSPORTS=${NETWORKLAYER_BENCH_TRANSPORTS:-0}
 exec bash "$(dirname "${BASH_SOURCE[0]}")/run.sh" "$@"

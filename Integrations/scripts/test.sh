@@ -22,8 +22,17 @@ trap 'rm -f "$log"' EXIT
 
 printf '==> %s\n' "Integrations: swift build --build-tests (debug, warnings are errors)" >&2
 swift build --build-tests -Xswiftc -warnings-as-errors "${args[@]}" </dev/null
+swift build -Xswiftc -warnings-as-errors --product ServerStyleExample "${args[@]}" </dev/null
 printf '==> %s\n' "Integrations: swift test" >&2
 swift test --skip-build "${args[@]}" </dev/null 2>&1 | tee "$log"
+if [[ -n ${HTTPBIN_URL:-} ]]; then
+    printf '==> %s\n' "Integrations: ServerStyleExample against $HTTPBIN_URL" >&2
+    example=$(swift run --skip-build "${args[@]}" ServerStyleExample "$HTTPBIN_URL" </dev/null 2>/dev/null)
+    grep -q '^statuses: \[200, 200, 200, 200, 200, 200, 200, 200, 503\]$' <<<"$example" || {
+        printf '%s\nIntegrations/scripts/test.sh: error: the example did not print the expected statuses\n' "$example" >&2
+        exit 1
+    }
+fi
 if [[ ${NETWORKLAYER_REQUIRE_INTEGRATION:-0} == 1 ]]; then
     pattern='@Suite\("(Integration|Faults|Reliability)[^"]*"'
     expected=$(grep -rhoE "$pattern" Tests/ ../Tests/NetworkLayerTests/Integration ../Tests/NetworkLayerTests/Faults |

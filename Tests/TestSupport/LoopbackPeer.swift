@@ -71,14 +71,15 @@ package struct LoopbackPeer: Sendable {
         return Router(configuration: configuration, transport: Self.makeTransport())
     }
 
-    /// The transport the suites run over: an ephemeral `URLSessionTransport`, or, where the integrations
-    /// package builds these suites again (`Integrations/Package.swift`), an `AsyncHTTPClientTransport` with a
-    /// cookie storage of its own.
-    package static func makeTransport() -> any HTTPTransport {
+    /// The transport the suites run over: a `URLSessionTransport` with `configuration`, or, where the
+    /// integrations package builds these suites again (`Integrations/Package.swift`), an
+    /// `AsyncHTTPClientTransport` with the configuration's cookie storage, unless it accepts no cookies.
+    package static func makeTransport(configuration: URLSessionConfiguration = .ephemeral) -> any HTTPTransport {
         #if NETWORKLAYER_ASYNC_HTTP_CLIENT
-        AsyncHTTPClientTransport(cookies: URLSessionConfiguration.ephemeral.httpCookieStorage)
+        let accepts = configuration.httpCookieAcceptPolicy != .never
+        return AsyncHTTPClientTransport(cookies: accepts ? configuration.httpCookieStorage : nil)
         #else
-        URLSessionTransport(configuration: .ephemeral)
+        return URLSessionTransport(configuration: configuration)
         #endif
     }
 

@@ -10,10 +10,16 @@ import Foundation
 /// where a sampler can miss the peak.
 enum DownloadProbeBenchmarks {
     /// Each side of the comparison: its label in the table, and the probe's argument.
-    static let clients = [
-        (label: "NetworkLayer Router download", argument: "router"),
-        (label: "baseline URLSession downloadTask", argument: "urlsession"),
-    ]
+    static let clients: [(label: String, argument: String)] = {
+        var clients = [
+            (label: "NetworkLayer Router download", argument: "router"),
+            (label: "baseline URLSession downloadTask", argument: "urlsession"),
+        ]
+        #if canImport(NetworkLayerAsyncHTTPClient)
+        clients.append((label: "Router over AsyncHTTPClientTransport download", argument: "asynchttpclient"))
+        #endif
+        return clients
+    }()
 
     static func register() {
         guard let server = Settings.server else { return }

@@ -7,4 +7,7 @@ let benchmarks: @Sendable () -> Void = {
     EndToEndBenchmarks.register()
     DownloadBenchmarks.register()
     DownloadProbeBenchmarks.register()
+    #if canImport(NetworkLayerAsyncHTTPClient)
+    TransportBenchmarks.register()
+    #endif
 }

@@ -5,9 +5,15 @@ import NetworkLayer
 import FoundationNetworking
 #endif
 
+#if canImport(NetworkLayerAsyncHTTPClient)
+import NetworkLayerAsyncHTTPClient
+#endif
+
 /// Downloads one file to disk in a process of its own and reports the process's peak resident memory.
 ///
-///     DownloadProbe router|urlsession URL
+///     DownloadProbe router|urlsession|asynchttpclient URL
+///
+/// `asynchttpclient` (the router over `AsyncHTTPClientTransport`) exists in builds with the transport benchmarks.
 ///
 /// Prints `bytes=<size of the file written> peak_rss_bytes=<VmHWM> nanoseconds=<download time>` and exits 0,
 /// or prints why it could not and exits 1. The download benchmarks run it, so that the figure is the
@@ -17,6 +23,7 @@ enum DownloadProbe {
     enum Client: String {
         case router
         case urlsession
+        case asynchttpclient
     }
 
     struct File: EndPointType {
@@ -29,7 +36,7 @@ enum DownloadProbe {
         guard arguments.count == 2, let client = arguments.first.flatMap(Client.init(rawValue:)),
             let url = arguments.last.flatMap(URL.init(string:)), url.host == "127.0.0.1"
         else {
-            fail("usage: DownloadProbe router|urlsession http://127.0.0.1:PORT/FILE")
+            fail("usage: DownloadProbe router|urlsession|asynchttpclient http://127.0.0.1:PORT/FILE")
         }
         let destination = FileManager.default.temporaryDirectory
             .appendingPathComponent("NetworkLayerDownloadProbe-\(UUID().uuidString).bin")
@@ -51,9 +58,15 @@ enum DownloadProbe {
     static func download(_ url: URL, to destination: URL, through client: Client) async throws {
         switch client {
         case .router:
-            let endpoint = File(baseURL: url.deletingLastPathComponent(), path: url.lastPathComponent)
-            let download = try await Router<File>().download(endpoint, to: destination)
-            guard download.statusCode == 200 else { throw URLError(.badServerResponse) }
+            try await download(url, to: destination, with: Router<File>())
+        case .asynchttpclient:
+            #if canImport(NetworkLayerAsyncHTTPClient)
+            let transport = AsyncHTTPClientTransport()
+            try await download(url, to: destination, with: Router<File>(transport: transport))
+            try await transport.shutdown()
+            #else
+            fail("this build has no AsyncHTTPClientTransport (NETWORKLAYER_BENCH_TRANSPORTS=0)")
+            #endif
         case .urlsession:
             let session = URLSession(configuration: .ephemeral)
             defer { session.finishTasksAndInvalidate() }
@@ -61,6 +74,12 @@ enum DownloadProbe {
             guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
             try FileManager.default.moveItem(at: file, to: destination)
         }
+    }
+
+    static func download(_ url: URL, to destination: URL, with router: Router<File>) async throws {
+        let endpoint = File(baseURL: url.deletingLastPathComponent(), path: url.lastPathComponent)
+        let download = try await router.download(endpoint, to: destination)
+        guard download.statusCode == 200 else { throw URLError(.badServerResponse) }
     }
 
     /// The kernel's high-water mark of this process's resident memory (`VmHWM`), in bytes.

@@ -31,8 +31,9 @@ extension HTTPClientRequest {
     private static func body(_ content: RequestBody, progress: TransferProgressHandler?) throws -> Body {
         switch content {
         case .data(let data):
-            progress?(TransferProgress(completedBytes: 0, totalBytes: Int64(data.count)))
-            return .bytes(ByteBuffer(bytes: data))
+            guard let progress else { return .bytes(ByteBuffer(bytes: data)) }
+            let total = Int64(data.count)
+            return .stream(Counted(DataChunks(data), total: total, progress: progress), length: .known(total))
         case .file(let fileURL):
             let chunks = try FileChunks(fileURL)
             return .stream(Counted(chunks, total: chunks.length, progress: progress), length: .known(chunks.length))

@@ -11,6 +11,7 @@ enum FaultRoute: EndPointType {
     case crossOriginRedirect(to: URL)
     case echoHeaders
     case attempts(id: String)
+    case manyHeaders(count: Int)
 
     static var server: URL? {
         ProcessInfo.processInfo.environment["FAULT_SERVER_URL"].flatMap(URL.init(string:))
@@ -31,6 +32,7 @@ enum FaultRoute: EndPointType {
         case .crossOriginRedirect: "redirect-cross-origin"
         case .echoHeaders: "echo-headers"
         case .attempts(let id): "attempts/\(id)"
+        case .manyHeaders: "many-headers"
         }
     }
 
@@ -44,6 +46,7 @@ enum FaultRoute: EndPointType {
             case .flaky: ["fail": 1, "status": 503]
             case .rateLimited: ["retry_after": 1, "date": 0, "status": 429]
             case .crossOriginRedirect(let target): ["to": target.absoluteString, "status": 302]
+            case .manyHeaders(let count): ["count": count]
             default: nil
             }
         guard let query else { return .request }

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -46,7 +47,7 @@ private struct CookieEcho: Decodable {
 struct CookieIntegrationTests {
     private func router(_ configuration: URLSessionConfiguration = .ephemeral) throws -> Router<CookieEndpoint> {
         _ = try HTTPBinPeer.requireURL()
-        return Router(transport: URLSessionTransport(configuration: configuration))
+        return Router(transport: LoopbackPeer.makeTransport(configuration: configuration))
     }
 
     @Test("cookies set by a redirect response are stored and sent with later requests")

@@ -39,3 +39,29 @@ struct FileChunks: AsyncSequence, Sendable {
         AsyncIterator(fileURL: fileURL)
     }
 }
+
+/// Bytes in memory handed out in chunks, so that an upload with a progress handler reports as it goes.
+struct DataChunks: AsyncSequence, Sendable {
+    typealias Element = Data
+    let data: Data
+
+    init(_ data: Data) {
+        self.data = data
+    }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let data: Data
+        var offset: Int
+
+        mutating func next() async -> Data? {
+            guard offset < data.endIndex else { return nil }
+            let end = Swift.min(offset + FileChunks.chunkSize, data.endIndex)
+            defer { offset = end }
+            return data[offset..<end]
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(data: data, offset: data.startIndex)
+    }
+}

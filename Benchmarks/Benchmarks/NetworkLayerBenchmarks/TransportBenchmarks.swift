@@ -1,0 +1,128 @@
+#if canImport(NetworkLayerAsyncHTTPClient)
+import AsyncHTTPClient
+import Benchmark
+import Foundation
+import NetworkLayer
+import NetworkLayerAsyncHTTPClient
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Requests per second to the local nginx through `Router` over `AsyncHTTPClientTransport`, paired in the same
+/// iterations with raw AsyncHTTPClient, `Router` over the default transport and a bare `URLSession`.
+enum TransportBenchmarks {
+    static let asyncHTTPClient = AsyncHTTPClientTransport()
+    static let routerOverAsyncHTTPClient = Router<LocalFile>(transport: asyncHTTPClient)
+    /// Raw AsyncHTTPClient as its users call it: one client, `execute` and `collect`.
+    static let rawClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+
+    static func register() {
+        guard let server = Settings.server else { return }
+        let endpoint = LocalFile(baseURL: server, path: LocalFile.json)
+        let url = server.appendingPathComponent(LocalFile.json)
+        let expectedLength = Settings.jsonFileSize
+
+        for concurrency in EndToEndBenchmarks.concurrencies {
+            Benchmark(
+                "Transports c=\(concurrency): paired AsyncHTTPClientTransport", configuration: Settings.pairedTransports
+            ) { (benchmark: Benchmark) async throws in
+                let sides = TransportSide.allCases.rotated(by: benchmark.currentIteration)
+                var elapsed: [TransportSide: Duration] = [:]
+                for _ in 0..<EndToEndBenchmarks.pairedBlocksPerSide {
+                    for side in sides {
+                        let start = ContinuousClock.now
+                        try await runConcurrently(EndToEndBenchmarks.pairedBlock, concurrency: concurrency) {
+                            try await side.fetch(endpoint, url: url, expectedLength: expectedLength)
+                        }
+                        elapsed[side, default: .zero] += ContinuousClock.now - start
+                    }
+                }
+                let requests = EndToEndBenchmarks.pairedBlock * EndToEndBenchmarks.pairedBlocksPerSide
+                let nanoseconds = elapsed.mapValues { max($0.nanoseconds / requests, 1) }
+                for side in TransportSide.allCases {
+                    benchmark.measurement(side.metric, nanoseconds[side] ?? 0)
+                }
+                let subject = nanoseconds[.routerOverAsyncHTTPClient] ?? 1
+                benchmark.measurement(TransportMetric.overURLSession, (nanoseconds[.urlSession] ?? 0) * 1000 / subject)
+                benchmark.measurement(TransportMetric.overRawClient, (nanoseconds[.rawClient] ?? 0) * 1000 / subject)
+            } setup: {
+                for side in TransportSide.allCases {
+                    try await side.fetch(endpoint, url: url, expectedLength: expectedLength)
+                }
+            }
+        }
+    }
+}
+
+/// One side of the paired transport benchmarks.
+enum TransportSide: CaseIterable {
+    case routerOverAsyncHTTPClient
+    case rawClient
+    case routerOverURLSession
+    case urlSession
+
+    /// Fetches the JSON file once and checks the answer.
+    func fetch(_ endpoint: LocalFile, url: URL, expectedLength: Int?) async throws {
+        switch self {
+        case .routerOverAsyncHTTPClient:
+            let response = try await TransportBenchmarks.routerOverAsyncHTTPClient.request(endpoint)
+            try expectOK(response.httpResponse, length: response.data.count, expectedLength: expectedLength)
+        case .rawClient:
+            let response = try await TransportBenchmarks.rawClient.execute(
+                HTTPClientRequest(url: url.absoluteString), timeout: .seconds(60))
+            let body = try await response.body.collect(upTo: 16 * 1024 * 1024)
+            guard response.status == .ok, expectedLength.map({ $0 == body.readableBytes }) ?? true else {
+                throw BenchmarkFailure("raw AsyncHTTPClient got \(response.status), \(body.readableBytes) bytes")
+            }
+        case .routerOverURLSession:
+            try await PairedSide.router.fetch(endpoint, url: url, expectedLength: expectedLength)
+        case .urlSession:
+            try await PairedSide.urlSession.fetch(endpoint, url: url, expectedLength: expectedLength)
+        }
+    }
+
+    var metric: BenchmarkMetric {
+        switch self {
+        case .routerOverAsyncHTTPClient: TransportMetric.routerOverAsyncHTTPClient
+        case .rawClient: TransportMetric.rawClient
+        case .routerOverURLSession: PairedMetric.router
+        case .urlSession: PairedMetric.urlSession
+        }
+    }
+}
+
+/// What the paired transport benchmarks record per iteration, besides ``PairedMetric``'s per-request times.
+enum TransportMetric {
+    /// Wall-clock nanoseconds per request through `Router` over `AsyncHTTPClientTransport`.
+    static var routerOverAsyncHTTPClient: BenchmarkMetric {
+        .custom("Router over AsyncHTTPClient ns per request", useScalingFactor: false)
+    }
+    /// Wall-clock nanoseconds per request through raw AsyncHTTPClient.
+    static var rawClient: BenchmarkMetric { .custom("AsyncHTTPClient ns per request", useScalingFactor: false) }
+    /// Router-over-AsyncHTTPClient requests per second over a bare `URLSession`'s, in thousandths.
+    static var overURLSession: BenchmarkMetric {
+        .custom("AHC Router/URLSession req per s x1000", polarity: .prefersLarger, useScalingFactor: false)
+    }
+    /// Router-over-AsyncHTTPClient requests per second over raw AsyncHTTPClient's, in thousandths.
+    static var overRawClient: BenchmarkMetric {
+        .custom("AHC Router/AsyncHTTPClient req per s x1000", polarity: .prefersLarger, useScalingFactor: false)
+    }
+}
+
+extension Settings {
+    /// The four sides of ``TransportBenchmarks`` in turn, 500 requests each per iteration.
+    static var pairedTransports: Benchmark.Configuration {
+        .init(
+            metrics: [
+                TransportMetric.routerOverAsyncHTTPClient, TransportMetric.rawClient, PairedMetric.router,
+                PairedMetric.urlSession, TransportMetric.overURLSession, TransportMetric.overRawClient, .throughput,
+            ],
+            warmupIterations: isSmoke ? 0 : 1,
+            scalingFactor: .one,
+            maxDuration: isSmoke ? .milliseconds(100) : .seconds(40),
+            maxIterations: isSmoke ? 1 : 20
+        )
+    }
+}
+#endif
