@@ -37,12 +37,26 @@ let package = Package(
             path: "Benchmarks/NetworkLayerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // Runs one download in a process of its own, for the download benchmarks' peak memory.
+        // Run one download in a process of their own, for the download benchmarks' peak memory.
+        .target(
+            name: "ProbeSupport",
+            dependencies: [.product(name: "NetworkLayer", package: "NetworkLayer")],
+            path: "Probes/ProbeSupport"
+        ),
         .executableTarget(
             name: "DownloadProbe",
-            dependencies: [.product(name: "NetworkLayer", package: "NetworkLayer")] + transportDependencies,
+            dependencies: ["ProbeSupport", .product(name: "NetworkLayer", package: "NetworkLayer")],
             path: "Probes/DownloadProbe"
         ),
-    ],
+    ]
+        + (withTransports
+            ? [
+                .executableTarget(
+                    name: "TransportDownloadProbe",
+                    dependencies: ["ProbeSupport", .product(name: "NetworkLayer", package: "NetworkLayer")]
+                        + transportDependencies,
+                    path: "Probes/TransportDownloadProbe"
+                )
+            ] : []),
     swiftLanguageModes: [.v6]
 )

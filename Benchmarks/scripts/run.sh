@@ -64,14 +64,19 @@ bench_nginx_start "$server_dir" "$fixture" || die "could not start nginx"
 
 mode=full
 [[ ${NETWORKLAYER_BENCH_SMOKE:-0} == 1 ]] && mode=smoke
-# The own-process download benchmarks run this executable of the package.
-bench_say "swift build --product DownloadProbe (release)"
-swift build -c release --product DownloadProbe --scratch-path "$scratch" </dev/null >"$server_dir/probe-build.log" 2>&1 || {
-    tail -n 40 "$server_dir/probe-build.log" >&2
-    die "DownloadProbe did not build"
-}
-NETWORKLAYER_BENCH_DOWNLOAD_PROBE="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/DownloadProbe"
-export NETWORKLAYER_BENCH_DOWNLOAD_PROBE
+# The own-process download benchmarks run these executables of the package.
+probes=(DownloadProbe)
+[[ ${NETWORKLAYER_BENCH_TRANSPORTS:-1} != 0 ]] && probes+=(TransportDownloadProbe)
+bin_path=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
+for probe in "${probes[@]}"; do
+    bench_say "swift build --product $probe (release)"
+    swift build -c release --product "$probe" --scratch-path "$scratch" </dev/null >"$server_dir/probe-build.log" 2>&1 || {
+        tail -n 40 "$server_dir/probe-build.log" >&2
+        die "$probe did not build"
+    }
+done
+export NETWORKLAYER_BENCH_DOWNLOAD_PROBE=$bin_path/DownloadProbe
+[[ ${NETWORKLAYER_BENCH_TRANSPORTS:-1} != 0 ]] && export NETWORKLAYER_BENCH_TRANSPORT_PROBE=$bin_path/TransportDownloadProbe
 bench_say "swift package benchmark ($mode mode, scratch path $scratch)"
 log=$server_dir/benchmark.log
 swift package --disable-sandbox --scratch-path "$scratch" \

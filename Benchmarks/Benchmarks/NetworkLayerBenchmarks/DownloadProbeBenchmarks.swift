@@ -10,20 +10,18 @@ import Foundation
 /// where a sampler can miss the peak.
 enum DownloadProbeBenchmarks {
     /// Each side of the comparison: its label in the table, and the probe's argument.
-    static let clients: [(label: String, argument: String)] = {
-        var clients = [
-            (label: "NetworkLayer Router download", argument: "router"),
-            (label: "baseline URLSession downloadTask", argument: "urlsession"),
-        ]
-        #if canImport(NetworkLayerAsyncHTTPClient)
-        clients.append((label: "Router over AsyncHTTPClientTransport download", argument: "asynchttpclient"))
-        #endif
-        return clients
-    }()
+    static let clients: [(label: String, argument: String, probe: URL?)] = [
+        (label: "NetworkLayer Router download", argument: "router", probe: Settings.downloadProbeExecutable),
+        (label: "baseline URLSession downloadTask", argument: "urlsession", probe: Settings.downloadProbeExecutable),
+        (
+            label: "Router over AsyncHTTPClientTransport download", argument: "asynchttpclient",
+            probe: Settings.transportProbeExecutable
+        ),
+    ]
 
     static func register() {
         guard let server = Settings.server else { return }
-        guard let probe = Settings.downloadProbeExecutable else {
+        guard Settings.downloadProbeExecutable != nil else {
             print("Skipping the own-process download benchmarks: NETWORKLAYER_BENCH_DOWNLOAD_PROBE is not set")
             return
         }
@@ -34,6 +32,7 @@ enum DownloadProbeBenchmarks {
         let url = server.appendingPathComponent(path)
 
         for client in clients {
+            guard let probe = client.probe else { continue }
             Benchmark("Download 200 MB to disk, own process: \(client.label)", configuration: Settings.downloadProbe) {
                 (benchmark: Benchmark) throws in
                 let run = try ProbeRun(probe: probe, client: client.argument, url: url)

@@ -111,6 +111,13 @@ extension Settings {
     static let downloadProbeExecutable: URL? = ProcessInfo.processInfo.environment["NETWORKLAYER_BENCH_DOWNLOAD_PROBE"]
         .flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
 
+    /// `NETWORKLAYER_BENCH_TRANSPORT_PROBE`: the `TransportDownloadProbe` executable, which `scripts/run.sh` builds
+    /// unless `NETWORKLAYER_BENCH_TRANSPORTS=0`.
+    static let transportProbeExecutable: URL? = ProcessInfo.processInfo.environment[
+        "NETWORKLAYER_BENCH_TRANSPORT_PROBE"
+    ]
+    .flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+
     /// `NETWORKLAYER_BENCH_JSON_SIZE`: the byte count of the served JSON file, checked on every response.
     static let jsonFileSize: Int? = ProcessInfo.processInfo.environment["NETWORKLAYER_BENCH_JSON_SIZE"]
         .flatMap { Int($0) }
