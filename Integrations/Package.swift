@@ -81,6 +81,7 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // The root package's httpbin and fault suites, built again over AsyncHTTPClientTransport: the shared test support

@@ -51,12 +51,21 @@ extension AsyncHTTPClientTransport {
         if acceptsCompression, !outgoing.headers.contains(name: "Accept-Encoding") {
             outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         }
-        let timeout = TimeAmount.nanoseconds(Int64(min(request.timeoutInterval, 31_536_000) * 1_000_000_000))
         do {
-            return try await client.execute(outgoing, timeout: timeout)
+            return try await client.execute(outgoing, timeout: Self.timeout(of: request))
         } catch {
             throw TransportError.classifying(error)
         }
+    }
+}
+
+extension AsyncHTTPClientTransport {
+    /// The request's `timeoutInterval`, at most a year; 60 seconds, `URLRequest`'s default, when it is not a
+    /// positive number.
+    static func timeout(of request: URLRequest) -> TimeAmount {
+        let seconds = request.timeoutInterval
+        guard seconds.isFinite, seconds > 0 else { return .seconds(60) }
+        return .nanoseconds(Int64(min(seconds, 31_536_000) * 1_000_000_000))
     }
 }
 
