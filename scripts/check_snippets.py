@@ -25,8 +25,9 @@ playground runs it: declarations, extensions and statements can mix, and `try aw
 
 A block without `import` lines gets `import Foundation` and `import NetworkLayer` (plus `import
 BeagleAdapter` in BeagleAdapter's catalog) and the imports of the preludes it uses; a block with its own
-imports gets exactly those. Every file also gets `import FoundationNetworking` where that module exists
-(Linux), because URLRequest and URLSession live there and not in Foundation.
+imports gets exactly those, so it compiles on Linux only if it imports FoundationNetworking where that module
+exists, as a reader's copy must. A block without imports also gets `import FoundationNetworking` under
+`#if canImport(FoundationNetworking)`, because URLRequest and URLSession live there on Linux.
 
 Markers
 -------
@@ -38,7 +39,9 @@ Directives are separated by `;`:
     <!-- snippet: body -->                 the body of `func snippet() async throws`
     <!-- snippet: member TYPE -->          members of `extension TYPE { … }` (a fragment of an endpoint enum)
     <!-- snippet: manifest -->             arguments of `Package(name: "App", …)` in a Package.swift,
-                                           checked with `swift package dump-package`
+                                           checked with `swift package dump-package`; one whose dependency
+                                           is `.package(path: "…")` is also resolved, with this checkout
+                                           linked in at that path
     <!-- snippet: skip: REASON -->         not compiled here; the reason is printed
     <!-- snippet: prelude NAME -->         other blocks can use this block's declarations
     <!-- snippet: uses NAME, NAME -->      compile together with these preludes (and theirs)
@@ -57,6 +60,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -118,6 +122,10 @@ class Block:
         stem = identifier("_".join(self.doc.with_suffix("").parts))
         kind = "prelude_" + identifier(self.prelude or "") if self.hidden else str(self.ordinal)
         return f"Snippet_{stem}_{kind}"
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.code)
 
     def top_level_lines(self) -> list[str]:
         return [
@@ -267,10 +275,10 @@ def prelude_closure(block: Block, preludes: dict[str, Block]) -> list[Block]:
 
 
 def header(block: Block, used: list[Block], file: SourceFile) -> None:
+    if block.has_imports():
+        return  # compiled as shown, so a sample that needs FoundationNetworking on Linux must say so
     for text in LINUX_SHIM:
         file.add(text)
-    if block.has_imports():
-        return
     imports = block.module_imports()
     for prelude in used:
         imports += [text for text in prelude.imports() if text not in imports]
@@ -459,15 +467,57 @@ def check_manifest(block: Block, work: Path) -> list[Diagnostic]:
     file.add(")")
     write_if_changed(package / "Package.swift", file.text)
     write_if_changed(package / "Sources/App/App.swift", "")
-    result = subprocess.run(["swift", "package", "--package-path", str(package), "dump-package"],
+    path_dependency = PATH_DEPENDENCY.search(block.text) is not None and "url:" not in block.text
+    if path_dependency:
+        problem = link_checkout(block, package)
+        if problem:
+            return [Diagnostic("error", block.location, problem, block.target)]
+    diagnostics = swift_package(block, file, package, "dump-package")
+    if path_dependency and not diagnostics:
+        diagnostics = swift_package(block, file, package, "resolve")
+    return diagnostics
+
+
+def swift_package(block: Block, file: SourceFile, package: Path, command: str) -> list[Diagnostic]:
+    """Runs `swift package COMMAND` on a manifest sample; its errors, at the sample's lines where they have one."""
+    result = subprocess.run(["swift", "package", "--package-path", str(package), command],
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     diagnostics = parse_diagnostics(result.stderr, {(package / "Package.swift").resolve(): file}, package)
     for diagnostic in diagnostics:
         diagnostic.target = block.target
     if result.returncode != 0 and not any(d.severity == "error" for d in diagnostics):
-        message = result.stderr.strip().splitlines()[-1:] or [f"dump-package exited with {result.returncode}"]
-        diagnostics.append(Diagnostic("error", block.location, message[0], block.target))
+        lines = [line.split("error:", 1)[1].strip() for line in result.stderr.splitlines()
+                 if "error:" in line and "invalid manifests at" not in line]
+        for message in lines or [f"swift package {command} exited with {result.returncode}"]:
+            diagnostics.append(Diagnostic("error", block.location, f"{command}: {message}", block.target))
     return diagnostics
+
+
+# `.package(path: "…")` in a manifest sample: such a sample is loaded and resolved against this checkout.
+PATH_DEPENDENCY = re.compile(r'\.package\(\s*path:\s*"([^"]+)"')
+
+
+def link_checkout(block: Block, package: Path) -> str | None:
+    """Links this checkout in where a manifest sample's path dependencies point; a problem, or None.
+
+    The first folder the path names after its `..` is the checkout (`../NetworkLayer`, `../NetworkLayer/Integrations`).
+    The link carries the sample's own folder names, the last of which SwiftPM takes as the package's identity, so a
+    sample whose `package:` does not match the folder name it tells readers to use fails here as it would for them.
+    """
+    root = Path(__file__).resolve().parent.parent
+    for relative in PATH_DEPENDENCY.findall(block.text):
+        parts = Path(relative).parts
+        ups = len(parts) - len(tuple(itertools.dropwhile(lambda part: part == "..", parts)))
+        if ups == len(parts):
+            return f"{relative} names no folder to link the checkout at"
+        place = Path(os.path.normpath(package.joinpath(*parts[:ups + 1])))
+        if place.is_symlink():
+            place.unlink()
+        elif place.exists():
+            return f"{place} exists; cannot link the checkout there"
+        place.parent.mkdir(parents=True, exist_ok=True)
+        place.symlink_to(root, target_is_directory=True)
+    return None
 
 
 def digest(package: Path, target: str) -> str:

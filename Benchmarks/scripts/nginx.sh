@@ -13,15 +13,8 @@ bench_nginx_pid=
 
 bench_say() { printf '==> %s\n' "$*" >&2; }
 
-bench_as_root() {
-    if [[ $(id -u) == 0 ]]; then
-        "$@"
-    elif command -v sudo >/dev/null 2>&1; then
-        sudo -n "$@"
-    else
-        return 1
-    fi
-}
+# shellcheck source=scripts/apt_install.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/apt_install.sh"
 
 bench_nginx_binary() {
     command -v nginx 2>/dev/null || { [[ -x /usr/sbin/nginx ]] && echo /usr/sbin/nginx; }
@@ -29,19 +22,8 @@ bench_nginx_binary() {
 
 bench_nginx_install() {
     [[ -n $(bench_nginx_binary) ]] && return 0
-    command -v apt-get >/dev/null 2>&1 || { echo "nginx is missing and there is no apt-get; install nginx" >&2; return 1; }
     bench_say "installing nginx with apt-get (it is only ever started by these scripts, never as a service)"
-    local log
-    log=$(mktemp)
-    if ! {
-        bench_as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
-            bench_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx
-    } </dev/null >"$log" 2>&1; then
-        tail -n 20 "$log" >&2
-        rm -f "$log"
-        return 1
-    fi
-    rm -f "$log"
+    apt_install nginx || return 1
     [[ -n $(bench_nginx_binary) ]]
 }
 

@@ -24,7 +24,7 @@ printf '==> %s\n' "Integrations: swift build --build-tests (debug, warnings are 
 swift build --build-tests -Xswiftc -warnings-as-errors "${args[@]}" </dev/null
 swift build -Xswiftc -warnings-as-errors --product ServerStyleExample "${args[@]}" </dev/null
 printf '==> %s\n' "Integrations: swift test" >&2
-swift test --skip-build "${args[@]}" </dev/null 2>&1 | tee "$log"
+swift test --skip-build --disable-xctest "${args[@]}" </dev/null 2>&1 | tee "$log"
 if [[ -n ${HTTPBIN_URL:-} ]]; then
     printf '==> %s\n' "Integrations: ServerStyleExample against $HTTPBIN_URL" >&2
     example=$(swift run --skip-build "${args[@]}" ServerStyleExample "$HTTPBIN_URL" </dev/null 2>/dev/null)

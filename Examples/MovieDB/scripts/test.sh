@@ -4,7 +4,7 @@
 #
 # Extra arguments go to both `swift build` and `swift test` (for example `-c release`).
 # SWIFT_SCRATCH_PATH, when set, is used as "$SWIFT_SCRATCH_PATH-moviedb".
-# Fails when the end-to-end suite did not run and pass.
+# Fails when the end-to-end suite or the usage suite did not run and pass.
 set -euo pipefail
 
 package_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -51,9 +51,11 @@ export NETWORKLAYER_REQUIRE_INTEGRATION=1
 echo "MovieDB: fake TMDB server at $FAKE_TMDB_URL"
 
 swift build ${scratch[@]+"${scratch[@]}"} -Xswiftc -warnings-as-errors "$@"
-swift test ${scratch[@]+"${scratch[@]}"} -Xswiftc -warnings-as-errors "$@" 2>&1 | tee "$work_dir/test.log"
+swift test ${scratch[@]+"${scratch[@]}"} -Xswiftc -warnings-as-errors --disable-xctest "$@" 2>&1 | tee "$work_dir/test.log"
 
-if ! grep -q 'Suite "moviedb end to end" passed' "$work_dir/test.log"; then
-    echo "MovieDB: the end-to-end suite did not run and pass although FAKE_TMDB_URL was set" >&2
-    exit 1
-fi
+for suite in "moviedb end to end" "moviedb usage"; do
+    if ! grep -q "Suite \"$suite\" passed" "$work_dir/test.log"; then
+        echo "MovieDB: the suite \"$suite\" did not run and pass although FAKE_TMDB_URL was set" >&2
+        exit 1
+    fi
+done

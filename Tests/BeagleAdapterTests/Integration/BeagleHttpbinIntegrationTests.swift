@@ -12,7 +12,13 @@ import FoundationNetworking
 /// `NETWORKLAYER_REQUIRE_INTEGRATION=1` but no server every test fails instead.
 private let httpbin = LoopbackPeer(variable: "HTTPBIN_URL", description: "httpbin")
 
-@Suite("Integration: Beagle adapter against httpbin", .enabled(if: httpbin.isEnabled, "needs HTTPBIN_URL"))
+@Suite(
+    "Integration: Beagle adapter against httpbin",
+    .enabled(
+        if: httpbin.isEnabled,
+        "HTTPBIN_URL is not set: Beagle's integration tests skipped (scripts/test.sh runs them against a local httpbin)"
+    )
+)
 struct BeagleHttpbinIntegrationTests {
     let client = RouterNetworkClient(additionalHeaders: ["X-Client": "network-layer"], logger: nil, timeout: 10)
 

@@ -3,8 +3,9 @@ import Foundation
 import NetworkLayer
 import TMDB
 
-/// Runs one call for a subcommand: picks the server, prints the sample-data notice, the JSON or the
-/// rendered text, and turns failures into one line on standard error and exit status 1.
+/// Runs one call for a subcommand: picks the server, refuses pages the sample data lacks, prints the
+/// sample-data notice, the JSON or the rendered text, and turns failures into one line on standard error
+/// and exit status 1.
 struct CommandRunner {
     let options: GlobalOptions
     var environment: [String: String] = ProcessInfo.processInfo.environment
@@ -16,7 +17,10 @@ struct CommandRunner {
     func run(_ api: MovieAPI, render: (MovieManager, Response) throws(TMDBError) -> String) async throws {
         let logger = options.verbose ? NetworkLogger(sink: .standardError) : nil
         let manager = MovieManager.automatic(baseURL: options.server, environment: environment, logger: logger)
-        if manager.isUsingSampleData { Console.error(Self.sampleDataNotice) }
+        if manager.isUsingSampleData {
+            try Self.checkSamplePage(of: api)
+            Console.error(Self.sampleDataNotice)
+        }
         do {
             let response = try await manager.response(for: api)
             if options.json {
@@ -28,6 +32,17 @@ struct CommandRunner {
             Console.error("error: \(error)")
             throw ExitCode.failure
         }
+    }
+}
+
+extension CommandRunner {
+    /// Throws a usage error when `api` asks for a page the built-in sample does not have.
+    static func checkSamplePage(of api: MovieAPI, in catalog: SampleCatalog = .shared) throws {
+        guard let page = api.page, let pages = catalog.pages(for: api), !pages.contains(page) else { return }
+        let available = pages.count == 1 ? "page 1 only" : "pages 1 to \(pages.upperBound)"
+        throw ValidationError(
+            "--page must be from 1 to \(pages.upperBound) offline, not \(page): the built-in sample has \(available) "
+                + "here (set TMDB_API_KEY or TMDB_BEARER_TOKEN for TMDB's \(MovieAPI.pages.upperBound))")
     }
 }
 

@@ -15,13 +15,37 @@ extension MovieAPI {
         }
     }
 
+    /// The requested language, such as `en-US`.
+    public var language: String {
+        switch self {
+        case .nowPlaying(_, let language, _), .popular(_, let language, _), .topRated(_, let language, _),
+            .upcoming(_, let language, _), .details(_, let language, _), .videos(_, let language),
+            .recommendations(_, _, let language), .search(_, _, _, _, _, let language, _), .genres(let language):
+            language
+        }
+    }
+
+    /// The requested region, for the calls that take one.
+    public var region: String? {
+        switch self {
+        case .nowPlaying(_, _, let region), .popular(_, _, let region), .topRated(_, _, let region),
+            .upcoming(_, _, let region), .search(_, _, _, _, _, _, let region):
+            region
+        case .details, .videos, .recommendations, .genres:
+            nil
+        }
+    }
+
     /// Throws what TMDB would answer with an error, so that a bad call need not be sent: a page
-    /// outside 1…500, a blank search query or too many appended responses.
+    /// outside 1…500, a blank search query, too many appended responses, or a language or region that is
+    /// not a code TMDB knows (see ``LocaleCodes``).
     ///
     /// ``MovieManager`` calls it before every request.
     public func validate() throws(TMDBError) {
         if let page, !Self.pages.contains(page) { throw .invalidPage(page) }
         if case .search(let query, _, _, _, _, _, _) = self, query.allSatisfy(\.isWhitespace) { throw .emptyQuery }
+        if !LocaleCodes.isLanguage(language) { throw .invalidLanguage(language) }
+        if let region, !LocaleCodes.isRegion(region) { throw .invalidRegion(region) }
         if case .details(_, _, let appended) = self, appended.count > Self.maximumAppendedResponses {
             throw .tooManyAppendedResponses(appended.count)
         }

@@ -49,12 +49,14 @@ public struct MovieManager: Sendable {
     }
 
     /// A manager that answers every call offline from the built-in sample data, through
-    /// NetworkLayer's ``StubTransport``: requests are still built, logged, validated and decoded.
+    /// NetworkLayer's ``StubTransport``: requests are still built, logged, validated and decoded. Every log
+    /// entry starts with ``NetworkLayer/NetworkLogger/sampleDataMark``, since nothing goes to the URL it shows.
     public static func sampleData(logger: NetworkLogger? = nil, delay: TimeInterval = 0) -> MovieManager {
         let stub = StubTransport<MovieAPI>(behavior: delay > 0 ? .delayed(seconds: delay) : .immediate) { api in
             SampleCatalog.shared.response(for: api).stubResponse
         }
-        let router = Router<MovieAPI>(configuration: RouterConfiguration(logger: logger), stub: stub)
+        let configuration = RouterConfiguration(logger: logger?.markingSampleData())
+        let router = Router<MovieAPI>(configuration: configuration, stub: stub)
         return MovieManager(router: router, isUsingSampleData: true)
     }
 

@@ -5,7 +5,11 @@ extension TMDBError: CustomStringConvertible, LocalizedError {
     public var description: String {
         switch self {
         case .invalidPage(let page):
-            "invalid page \(page): pages start at 1 and max at \(MovieAPI.pages.upperBound)"
+            "invalid page \(page): TMDB serves pages \(MovieAPI.pages.lowerBound) to \(MovieAPI.pages.upperBound)"
+        case .invalidLanguage(let language):
+            "invalid language \"\(language)\": use a language tag such as en or en-US"
+        case .invalidRegion(let region):
+            "invalid region \"\(region)\": use an ISO 3166-1 alpha-2 code such as US or DE"
         case .emptyQuery:
             "the search query is empty"
         case .tooManyAppendedResponses(let count):

@@ -9,6 +9,10 @@ public enum TMDBError: Error, Sendable, Hashable {
     case invalidPage(Int)
     /// The search query is empty or blank; nothing was sent.
     case emptyQuery
+    /// The language is not a tag such as `en` or `en-US` (see ``LocaleCodes``); nothing was sent.
+    case invalidLanguage(String)
+    /// The region is not an ISO 3166-1 alpha-2 code such as `US` (see ``LocaleCodes``); nothing was sent.
+    case invalidRegion(String)
     /// More than 20 names in `append_to_response`; nothing was sent.
     case tooManyAppendedResponses(Int)
     /// HTTP 401 or 403: the credentials are missing, wrong or suspended (TMDB codes 3, 7, 10, 35).

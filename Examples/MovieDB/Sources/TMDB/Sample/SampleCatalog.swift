@@ -43,10 +43,9 @@ public struct SampleCatalog: Sendable {
         if let page = api.page, !MovieAPI.pages.contains(page) { return .invalidPage }
         guard let movies = movieIndex() else { return .internalError }
         switch api {
-        case .nowPlaying(let page, _, _): return list("now_playing", page: page, movies: movies)
-        case .popular(let page, _, _): return list("popular", page: page, movies: movies)
-        case .topRated(let page, _, _): return list("top_rated", page: page, movies: movies)
-        case .upcoming(let page, _, _): return list("upcoming", page: page, movies: movies)
+        case .nowPlaying(let page, _, _), .popular(let page, _, _), .topRated(let page, _, _),
+            .upcoming(let page, _, _):
+            return Self.listName(of: api).map { list($0, page: page, movies: movies) } ?? .internalError
         case .details(let id, _, let appended):
             guard var movie = movies[id] else { return .notFound }
             if appended.contains("videos") { movie["videos"] = ["results": videos(of: id)] }
@@ -60,14 +59,19 @@ public struct SampleCatalog: Sendable {
         case .recommendations(let id, let number, _):
             guard movies[id] != nil else { return .notFound }
             return .ok(page(recommendedIDs(for: id), number: number, movies: movies, mediaType: true))
-        case .search(let query, let number, let year, let primaryReleaseYear, let includeAdult, _, _):
-            let years = [year, primaryReleaseYear].compactMap { $0 }
-            let found = matches(query, years: years, includeAdult: includeAdult, in: movies)
-            return .ok(page(found, number: number, movies: movies))
+        case .search(_, let number, _, _, _, _, _):
+            return .ok(page(pagedIDs(for: api, movies: movies) ?? [], number: number, movies: movies))
         case .genres:
             guard let genres = json("genres") else { return .internalError }
             return .ok(genres)
         }
+    }
+
+    /// The pages the sample has for `api`, from 1 to at least 1, or `nil` when the call is not paged or its
+    /// movie is unknown. TMDB itself serves up to ``MovieAPI/pages``.
+    public func pages(for api: MovieAPI) -> ClosedRange<Int>? {
+        guard let movies = movieIndex(), let ids = pagedIDs(for: api, movies: movies) else { return nil }
+        return 1...Self.pageCount(ids.count)
     }
 
     // MARK: Reading the files
@@ -95,6 +99,37 @@ public struct SampleCatalog: Sendable {
 
     // MARK: Shaping responses
 
+    /// The ids a paged call pages through, best first.
+    private func pagedIDs(for api: MovieAPI, movies: [Int: [String: Any]]) -> [Int]? {
+        switch api {
+        case .nowPlaying, .popular, .topRated, .upcoming:
+            let lists = json("lists") as? [String: Any]
+            return Self.listName(of: api).flatMap { lists?[$0] as? [String: Any] }.flatMap { $0["ids"] as? [Int] }
+        case .recommendations(let id, _, _):
+            return movies[id] == nil ? nil : recommendedIDs(for: id)
+        case .search(let query, _, let year, let primaryReleaseYear, let includeAdult, _, _):
+            let years = [year, primaryReleaseYear].compactMap { $0 }
+            return matches(query, years: years, includeAdult: includeAdult, in: movies)
+        case .details, .videos, .genres:
+            return nil
+        }
+    }
+
+    /// The list of `lists.json` a list call shows.
+    private static func listName(of api: MovieAPI) -> String? {
+        switch api {
+        case .nowPlaying: "now_playing"
+        case .popular: "popular"
+        case .topRated: "top_rated"
+        case .upcoming: "upcoming"
+        case .details, .videos, .recommendations, .search, .genres: nil
+        }
+    }
+
+    private static func pageCount(_ items: Int) -> Int {
+        max(1, (items + pageSize - 1) / pageSize)
+    }
+
     private func list(_ name: String, page number: Int, movies: [Int: [String: Any]]) -> SampleResponse {
         guard let list = (json("lists") as? [String: Any])?[name] as? [String: Any], let ids = list["ids"] as? [Int]
         else { return .internalError }
@@ -111,7 +146,7 @@ public struct SampleCatalog: Sendable {
         return [
             "page": number,
             "results": results,
-            "total_pages": max(1, (ids.count + Self.pageSize - 1) / Self.pageSize),
+            "total_pages": Self.pageCount(ids.count),
             "total_results": ids.count,
         ]
     }

@@ -4,7 +4,8 @@ import TMDB
 /// A subcommand that shows one of TMDB's four movie lists.
 protocol MovieListCommand: AsyncParsableCommand {
     var global: GlobalOptions { get }
-    var paging: PageOptions { get }
+    var paging: PageOption { get }
+    var regional: RegionOption { get }
     static var heading: String { get }
     static func api(page: Int, language: String, region: String?) -> MovieAPI
 }
@@ -14,7 +15,7 @@ extension MovieListCommand {
         let api = Self.api(
             page: paging.page,
             language: global.language ?? MovieAPI.defaultLanguage,
-            region: paging.region
+            region: regional.region
         )
         try await CommandRunner(options: global).run(api) { manager, response throws(TMDBError) in
             MovieTable.render(try manager.decode(MoviePage.self, from: response), heading: Self.heading)
@@ -28,7 +29,8 @@ struct NowPlayingCommand: MovieListCommand {
     static func api(page: Int, language: String, region: String?) -> MovieAPI {
         .nowPlaying(page: page, language: language, region: region)
     }
-    @OptionGroup var paging: PageOptions
+    @OptionGroup var paging: PageOption
+    @OptionGroup var regional: RegionOption
     @OptionGroup var global: GlobalOptions
 }
 
@@ -38,7 +40,8 @@ struct PopularCommand: MovieListCommand {
     static func api(page: Int, language: String, region: String?) -> MovieAPI {
         .popular(page: page, language: language, region: region)
     }
-    @OptionGroup var paging: PageOptions
+    @OptionGroup var paging: PageOption
+    @OptionGroup var regional: RegionOption
     @OptionGroup var global: GlobalOptions
 }
 
@@ -48,7 +51,8 @@ struct TopRatedCommand: MovieListCommand {
     static func api(page: Int, language: String, region: String?) -> MovieAPI {
         .topRated(page: page, language: language, region: region)
     }
-    @OptionGroup var paging: PageOptions
+    @OptionGroup var paging: PageOption
+    @OptionGroup var regional: RegionOption
     @OptionGroup var global: GlobalOptions
 }
 
@@ -58,6 +62,7 @@ struct UpcomingCommand: MovieListCommand {
     static func api(page: Int, language: String, region: String?) -> MovieAPI {
         .upcoming(page: page, language: language, region: region)
     }
-    @OptionGroup var paging: PageOptions
+    @OptionGroup var paging: PageOption
+    @OptionGroup var regional: RegionOption
     @OptionGroup var global: GlobalOptions
 }

@@ -5,17 +5,16 @@ struct RecommendationsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recommendations", abstract: "Movies recommended for fans of a movie.")
 
-    @Argument(help: "The TMDB movie id, such as 550.")
-    var id: Int
+    @OptionGroup var movie: MovieIDArgument
 
-    @Option(help: "The page to show, from 1 to 500.")
-    var page: Int = 1
+    @OptionGroup var paging: PageOption
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let api = MovieAPI.recommendations(id: id, page: page, language: global.language ?? MovieAPI.defaultLanguage)
-        try await CommandRunner(options: global).run(api) { [id] manager, response throws(TMDBError) in
+        let api = MovieAPI.recommendations(
+            id: movie.id, page: paging.page, language: global.language ?? MovieAPI.defaultLanguage)
+        try await CommandRunner(options: global).run(api) { [id = movie.id] manager, response throws(TMDBError) in
             MovieTable.render(
                 try manager.decode(MoviePage.self, from: response), heading: "Recommended for movie \(id)")
         }

@@ -13,8 +13,13 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(name: .customLong("include-adult"), help: "Include adult titles.")
     var includeAdult = false
 
-    @OptionGroup var paging: PageOptions
+    @OptionGroup var paging: PageOption
+    @OptionGroup var regional: RegionOption
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if query.allSatisfy(\.isWhitespace) { throw ValidationError("<query> must not be blank") }
+    }
 
     func run() async throws {
         let api = MovieAPI.search(
@@ -23,7 +28,7 @@ struct SearchCommand: AsyncParsableCommand {
             year: year,
             includeAdult: includeAdult,
             language: global.language ?? MovieAPI.defaultLanguage,
-            region: paging.region
+            region: regional.region
         )
         try await CommandRunner(options: global).run(api) { manager, response throws(TMDBError) in
             MovieTable.render(try manager.decode(MoviePage.self, from: response), heading: "Search “\(query)”")

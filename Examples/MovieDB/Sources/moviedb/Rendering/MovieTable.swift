@@ -5,9 +5,10 @@ enum MovieTable {
     static let titleWidth = 46
 
     static func render(_ page: MoviePage, heading: String) -> String {
-        var lines = [
-            "\(heading) · page \(page.page) of \(page.lastPage) · \(Formatting.count(page.totalResults, "result"))"
-        ]
+        let position =
+            page.page > page.lastPage
+            ? "page \(page.page) (the last page is \(page.lastPage))" : "page \(page.page) of \(page.lastPage)"
+        var lines = ["\(heading) · \(position) · \(Formatting.count(page.totalResults, "result"))"]
         if let dates = page.dates { lines[0] += " · \(dates.minimum) to \(dates.maximum)" }
         lines.append("")
         if page.results.isEmpty {

@@ -110,13 +110,22 @@ struct CLIEndToEndTests {
             run.errorLines == ["error: not found (HTTP 404, code 34): The resource you requested could not be found."])
     }
 
-    @Test("Pages 0 and 501 are refused before any request", arguments: ["0", "501"])
+    @Test("Pages 0 and 501 are usage errors, refused before any request", arguments: ["0", "501"])
     func invalidPage(page: String) async throws {
         let run = try await CLI.run(
             ["popular", "--page", page, "--verbose", "--base-url", server()],
             credentials: ["TMDB_API_KEY": FakeTMDB.apiKey])
-        #expect(run.status == 1)
-        #expect(run.errorLines == ["error: invalid page \(page): pages start at 1 and max at 500"])
+        #expect(run.status == 64)
+        #expect(run.errors == "error: --page must be from 1 to 500, not \(page)\n")
+    }
+
+    @Test("With a server, pages past the sample's are sent: the offline limit is the sample's only")
+    func serverPagesPastSample() async throws {
+        let run = try await CLI.run(
+            ["popular", "--page", "3", "--base-url", server()], credentials: ["TMDB_API_KEY": FakeTMDB.apiKey])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("Popular movies · page 3 (the last page is 2) · 35 results"))
+        #expect(run.output.contains("No movies on this page."))
     }
 
     @Test("429 is retried once after Retry-After, then reported")

@@ -31,6 +31,21 @@ struct MovieAPIValidationTests {
         #expect(throws: TMDBError.emptyQuery) { try MovieAPI.search(query: query).validate() }
     }
 
+    @Test(
+        "Languages and regions must be codes TMDB knows",
+        arguments: [
+            (MovieAPI.popular(language: "english"), TMDBError.invalidLanguage("english")),
+            (.details(id: 550, language: "en_US"), .invalidLanguage("en_US")),
+            (.genres(language: ""), .invalidLanguage("")),
+            (.videos(id: 550, language: "en-XX"), .invalidLanguage("en-XX")),
+            (.upcoming(region: "de"), .invalidRegion("de")),
+            (.search(query: "heat", region: "USA"), .invalidRegion("USA")),
+            (.nowPlaying(region: "XX"), .invalidRegion("XX")),
+        ])
+    func invalidLocale(call: MovieAPI, error: TMDBError) {
+        #expect(throws: error) { try call.validate() }
+    }
+
     @Test("More than 20 appended responses are rejected")
     func appendLimit() throws {
         let names = (1...21).map { "item\($0)" }

@@ -9,7 +9,9 @@ struct TMDBErrorTests {
     @Test(
         "One-line descriptions",
         arguments: [
-            (TMDBError.invalidPage(0), "invalid page 0: pages start at 1 and max at 500"),
+            (TMDBError.invalidPage(0), "invalid page 0: TMDB serves pages 1 to 500"),
+            (.invalidLanguage("english"), "invalid language \"english\": use a language tag such as en or en-US"),
+            (.invalidRegion("de"), "invalid region \"de\": use an ISO 3166-1 alpha-2 code such as US or DE"),
             (.notFound(notFound), "not found (HTTP 404, code 34): The resource you requested could not be found."),
             (.rateLimited(retryAfter: 2, nil), "rate limited by TMDB (HTTP 429, retry after 2 s)"),
             (.rateLimited(retryAfter: 1.5, nil), "rate limited by TMDB (HTTP 429, retry after 1.5 s)"),

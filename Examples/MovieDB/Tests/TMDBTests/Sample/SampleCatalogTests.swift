@@ -84,3 +84,32 @@ struct SampleCatalogTests {
         #expect(details.recommendations?.results.first?.id == 680)
     }
 }
+
+@Suite("Sample catalog pages")
+struct SampleCatalogPagesTests {
+    @Test(
+        "The pages each paged call has offline",
+        arguments: [
+            (MovieAPI.popular(), 1...2), (.nowPlaying(page: 7), 1...2), (.recommendations(id: 550), 1...1),
+            (.search(query: "dune"), 1...1), (.search(query: "no such title"), 1...1),
+        ])
+    func pages(api: MovieAPI, expected: ClosedRange<Int>) {
+        #expect(SampleCatalog.shared.pages(for: api) == expected)
+    }
+
+    @Test(
+        "Calls without pages, and unknown movies, have none",
+        arguments: [
+            MovieAPI.details(id: 550), .videos(id: 550), .genres(), .recommendations(id: 1),
+        ])
+    func noPages(api: MovieAPI) {
+        #expect(SampleCatalog.shared.pages(for: api) == nil)
+    }
+
+    @Test("The pages agree with the responses' total_pages", arguments: SampleCatalogTests.lists)
+    func agreeWithResponses(api: MovieAPI) throws {
+        let response = SampleCatalog.shared.response(for: api)
+        let page = try JSONDecoder().decode(MoviePage.self, from: response.body)
+        #expect(SampleCatalog.shared.pages(for: api)?.upperBound == page.lastPage)
+    }
+}
