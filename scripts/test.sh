@@ -13,8 +13,8 @@
 #   prerequisites  libcurl4 (FoundationNetworking loads it) and python3-venv, installed with apt-get if missing
 #   lint           scripts/lint.sh: swift format lint --strict over every package
 #   layers         Sources/EndPoint, Encoding and Model compile as a module of their own
-#   servers        psf/httpbin (from PyPI, in a virtualenv under ~/.cache) and scripts/fault_server.py on
-#                  free loopback ports, stopped when the run ends
+#   servers        psf/httpbin and sse-starlette on uvicorn (from PyPI, in virtualenvs under ~/.cache) and
+#                  scripts/fault_server.py on free loopback ports, stopped when the run ends
 #   build          swift build --build-tests, warnings as errors
 #   test           swift test: unit, integration and fault suites; every integration and fault suite must pass
 #   tsan           the unit suites again under Thread Sanitizer
@@ -36,7 +36,7 @@
 #   NETWORKLAYER_SKIP_<STAGE>=1     skip a stage: LINT, DOCS, EXAMPLES (moviedb and completion), BENCHMARKS,
 #                                   INTEGRATIONS, COMPLETION, FUZZ, SNIPPETS, TSAN, LOADTEST
 #   NETWORKLAYER_TSAN_INTEGRATION=1 run the integration and fault suites under Thread Sanitizer too
-#   HTTPBIN_*, FAULT_SERVER_TTL     see scripts/httpbin.sh and scripts/fault_server.sh
+#   HTTPBIN_*, FAULT_SERVER_TTL, SSE_SERVER_*  see scripts/httpbin.sh, fault_server.sh and sse_server.sh
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -69,14 +69,19 @@ export HTTPBIN_STATE_DIR=$state_dir
 export HTTPBIN_TTL=${HTTPBIN_TTL:-3600}
 export FAULT_SERVER_STATE_DIR=$state_dir/fault-server
 export FAULT_SERVER_TTL=${FAULT_SERVER_TTL:-3600}
+export SSE_SERVER_STATE_DIR=$state_dir/sse-server
+export SSE_SERVER_TTL=${SSE_SERVER_TTL:-3600}
 # shellcheck source=scripts/httpbin.sh
 source "$root/scripts/httpbin.sh"
 # shellcheck source=scripts/fault_server.sh
 source "$root/scripts/fault_server.sh"
+# shellcheck source=scripts/sse_server.sh
+source "$root/scripts/sse_server.sh"
 
 cleanup() {
     local rc=$?
     fault_server_stop >/dev/null 2>&1 || true
+    sse_server_stop >/dev/null 2>&1 || true
     httpbin_stop >/dev/null 2>&1 || true
     rm -rf "$state_dir"
     exit "$rc"
@@ -127,10 +132,11 @@ stage_layers() {
 stage_servers() {
     httpbin_start
     fault_server_start
+    sse_server_start
     NETWORKLAYER_REQUIRE_INTEGRATION=1
-    stage_export HTTPBIN_URL FAULT_SERVER_URL NETWORKLAYER_REQUIRE_INTEGRATION
-    echo "httpbin at $HTTPBIN_URL, fault server at $FAULT_SERVER_URL"
-    stage_count "httpbin, fault server on 127.0.0.1"
+    stage_export HTTPBIN_URL FAULT_SERVER_URL SSE_SERVER_URL NETWORKLAYER_REQUIRE_INTEGRATION
+    echo "httpbin at $HTTPBIN_URL, fault server at $FAULT_SERVER_URL, sse-starlette at $SSE_SERVER_URL"
+    stage_count "httpbin, fault, SSE servers on 127.0.0.1"
 }
 
 stage_build() {

@@ -5,7 +5,8 @@ import FoundationNetworking
 #endif
 
 /// What the last step of one attempt does with the transport: send the built request and collect the
-/// body, upload a body from memory, disk or a form, or write a `2xx` body to a file.
+/// body, upload a body from memory, disk or a form, write a `2xx` body to a file, or hand an accepted body
+/// to the caller as a stream.
 ///
 /// Every kind goes through ``HTTPTransport``; uploads hand the transport a ``RequestBody`` and
 /// downloads read the transport's ``ResponseBody`` as it arrives, so any transport carries them.
@@ -19,6 +20,8 @@ struct Exchange: Sendable {
         case uploadBuiltBody
         /// Write a `2xx` body to a file.
         case download(to: URL)
+        /// Hand an accepted body to the caller as it arrives.
+        case stream(StreamHandoff)
     }
 
     let kind: Kind
@@ -81,7 +84,28 @@ struct Exchange: Sendable {
             return try await upload(sent, through: transport, limit: limit)
         case .download(let destination):
             return try await download(sent, to: destination, through: transport, limit: limit)
+        case .stream(let handoff):
+            return try await stream(sent, into: handoff, through: transport)
         }
+    }
+
+    /// Holds the body of a response whose status the endpoint accepts for the caller, unread; any other
+    /// status keeps the first `StreamHandoff.errorBodyLimit` bytes of its body for its error.
+    private func stream(
+        _ request: TransportRequest,
+        into handoff: StreamHandoff,
+        through transport: any HTTPTransport
+    ) async throws -> (ResponseHead, Data) {
+        let response = try await transport.send(request)
+        if let error = response.head.framingError {
+            response.body.cancel()
+            throw error
+        }
+        guard handoff.acceptable.contains(response.head.statusCode) else {
+            return (response.head, try await response.body.collect(first: StreamHandoff.errorBodyLimit))
+        }
+        handoff.hold(response.body)
+        return (response.head, Data())
     }
 
     /// Uploads `request`'s body, reporting progress as the transport sends it and the whole body once

@@ -62,9 +62,22 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     }
 
     /// Sends `route` like ``request(_:)``, with `exchange` as the last step of each attempt: a plain
-    /// send, an upload or a download (see `Router+Transfers.swift`).
-    func request(_ route: EndPoint, exchange: Exchange) async throws(NetworkError) -> Response {
-        let request = try makeRequest(for: route)
+    /// send, an upload, a download (see `Router+Transfers.swift`) or a stream; `headers` are set on the
+    /// built request, over the endpoint's own.
+    func request(
+        _ route: EndPoint,
+        exchange: Exchange,
+        headers: [String: String] = [:]
+    ) async throws(NetworkError) -> Response {
+        var request = try makeRequest(for: route)
+        for (name, value) in headers {
+            do {
+                try HeaderValidation.validate(name: name, value: value)
+            } catch {
+                throw .invalidRequest(error)
+            }
+            request.setValue(value, forHTTPHeaderField: name)
+        }
         // Nothing is sent for a caller cancelled already; the router's own task would not inherit it.
         guard !Task.isCancelled else { throw .cancelled(sending: request) }
         let task = start(request, for: route, exchange: exchange, immediately: true)
@@ -122,6 +135,14 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         for cancel in inFlight.withLock({ $0.cancelAll() }) {
             cancel()
         }
+    }
+
+    /// Registers a streamed body so that ``cancel()`` stops it too, until it ends.
+    func track(_ body: ResponseBody) {
+        let channel = body.channel
+        let ticket = inFlight.withLock { $0.issueTicket() }
+        if !inFlight.withLock({ $0.register({ channel.stop() }, for: ticket) }) { channel.stop() }
+        channel.whenEnded { [inFlight] in inFlight.withLock { $0.finish(ticket) } }
     }
 
     /// Starts sending `request` in a task of its own, registered so that ``cancel()`` reaches it.

@@ -88,7 +88,7 @@ extension StubTransport: HTTPTransport {
         guard let endpoint = request.endpoint as? EndPoint else {
             throw TransportError(.unsupportedURL, detail: "no stubbed \(EndPoint.self) endpoint for the request")
         }
-        if case .delayed(let seconds) = behavior, seconds > 0 {
+        if case .delayed(let seconds) = behavior, seconds > 0, seconds.isFinite {
             try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
         }
         try Task.checkCancellation()
@@ -96,10 +96,39 @@ extension StubTransport: HTTPTransport {
         case .failure(let error):
             throw error
         case .http(let statusCode, let headers, let data):
-            guard let url = request.head.url,
-                let head = ResponseHead(statusCode: statusCode, httpVersion: "HTTP/1.1", headers: headers, url: url)
-            else { throw TransportError(.badResponse, detail: "status \(statusCode) cannot be sent") }
+            let head = try Self.head(statusCode, headers, for: request)
             return TransportResponse(head: head, body: ResponseBody(data))
+        case .stream(let statusCode, let headers, let chunks, let interval):
+            let head = try Self.head(statusCode, headers, for: request)
+            return TransportResponse(head: head, body: Self.body(chunks, interval: interval))
         }
+    }
+
+    private static func head(_ statusCode: Int, _ headers: HTTPHeaders, for request: TransportRequest) throws
+        -> ResponseHead
+    {
+        guard let url = request.head.url,
+            let head = ResponseHead(statusCode: statusCode, httpVersion: "HTTP/1.1", headers: headers, url: url)
+        else { throw TransportError(.badResponse, detail: "status \(statusCode) cannot be sent") }
+        return head
+    }
+
+    /// A body that writes `chunks` one by one, `interval` seconds apart, until the reader stops.
+    private static func body(_ chunks: [Data], interval: TimeInterval) -> ResponseBody {
+        let writing = Locked<Task<Void, Never>?>(nil)
+        let (body, writer) = ResponseBody.makeStream { writing.withLock { $0?.cancel() } }
+        let task = Task {
+            for (index, chunk) in chunks.enumerated() {
+                if index > 0, interval > 0, interval.isFinite {
+                    try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+                }
+                if Task.isCancelled { return }
+                writer.write(chunk)
+                await writer.waitForDemand()
+            }
+            writer.finish()
+        }
+        writing.withLock { $0 = task }
+        return body
     }
 }

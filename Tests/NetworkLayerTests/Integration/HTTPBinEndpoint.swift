@@ -25,6 +25,10 @@ enum HTTPBinEndpoint: EndPointType {
     case redirectTo(url: String, authorization: String)
     /// `GET /gzip`: a gzip-compressed JSON body.
     case gzip
+    /// `GET /stream/{lines}`: that many JSON objects, one per line, sent as they are written.
+    case stream(lines: Int)
+    /// `GET /range/{bytes}`: that many bytes of `abc…z` repeated.
+    case range(bytes: Int)
 
     var baseURL: URL { HTTPBinPeer.baseURL }
 
@@ -41,6 +45,8 @@ enum HTTPBinEndpoint: EndPointType {
         case .redirect(let count): "redirect/\(count)"
         case .redirectTo: "redirect-to"
         case .gzip: "gzip"
+        case .stream(let lines): "stream/\(lines)"
+        case .range(let bytes): "range/\(bytes)"
         }
     }
 
@@ -66,7 +72,7 @@ enum HTTPBinEndpoint: EndPointType {
             )
         case .redirectTo(let url, _):
             .requestParameters(bodyParameters: nil, bodyEncoding: .urlEncoding, urlParameters: ["url": url])
-        case .status, .bearer, .basicAuth, .delay, .redirect, .gzip:
+        case .status, .bearer, .basicAuth, .delay, .redirect, .gzip, .stream, .range:
             .request
         }
     }

@@ -31,6 +31,7 @@ final class BodyChannel: Sendable {
         var sink: Sink?
         var drained: CheckedContinuation<Void, any Error>?
         var onCancel: (@Sendable () -> Void)?
+        var endObservers: [@Sendable () -> Void] = []
 
         mutating func takeBuffered() -> [Data] {
             defer {
@@ -129,15 +130,19 @@ final class BodyChannel: Sendable {
             var consumer: CheckedContinuation<Data?, any Error>?
             var drained: CheckedContinuation<Void, any Error>?
             var producers: [CheckedContinuation<Void, Never>] = []
+            var observers: [@Sendable () -> Void] = []
         }
         let waiters = state.withLock { state -> Waiters in
             guard state.end == nil else { return Waiters() }
             state.end = error.map(End.failed) ?? .finished
             state.onCancel = nil
-            defer { (state.waiting, state.drained) = (nil, nil) }
-            return Waiters(consumer: state.waiting, drained: state.drained, producers: state.releasedWaiters())
+            defer { (state.waiting, state.drained, state.endObservers) = (nil, nil, []) }
+            return Waiters(
+                consumer: state.waiting, drained: state.drained, producers: state.releasedWaiters(),
+                observers: state.endObservers)
         }
         for producer in waiters.producers { producer.resume() }
+        for observer in waiters.observers { observer() }
         let (waiting, drained) = (waiters.consumer, waiters.drained)
         if let error {
             waiting?.resume(throwing: error)
@@ -146,6 +151,15 @@ final class BodyChannel: Sendable {
             waiting?.resume(returning: nil)
             drained?.resume()
         }
+    }
+
+    /// Runs `action` once the body has ended, whichever way; at once if it has ended already.
+    func whenEnded(_ action: @escaping @Sendable () -> Void) {
+        let ended = state.withLock { state in
+            if state.end == nil { state.endObservers.append(action) }
+            return state.end != nil
+        }
+        if ended { action() }
     }
 
     // MARK: Consumer side

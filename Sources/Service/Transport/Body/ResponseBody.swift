@@ -62,6 +62,19 @@ public struct ResponseBody: AsyncSequence, Sendable {
         return collected.withLock { $0 }
     }
 
+    /// The first `count` bytes of the body, or all of it when it is shorter; the rest is not read.
+    func collect(first count: Int) async throws -> Data {
+        var data = Data()
+        for try await chunk in self {
+            data.append(chunk.prefix(count - data.count))
+            if data.count >= count {
+                cancel()
+                break
+            }
+        }
+        return data
+    }
+
     /// Hands each chunk to `sink` on the thread that received it, and returns once the body has ended.
     ///
     /// The way to write a body somewhere without a hop per chunk: a download writes each chunk to its file here.

@@ -1,0 +1,96 @@
+import Foundation
+
+@testable import NetworkLayer
+
+// Server-Sent Events: ServerSentEventParser against a second reading of the same rules.
+//
+// The input's first byte picks a chunk size (1 to 64 bytes); the rest is the stream. Invariants: no input
+// traps; the events do not depend on how the stream is cut into chunks; they equal those of a plain
+// reading of the WHATWG rules over the whole stream decoded at once (`reference` below, written apart
+// from the parser: whole-string decoding, Unicode scalars, no byte state); no event has an empty type, a
+// CR in its data, or a NUL or line end in its ID.
+
+/// The WHATWG event stream interpretation over the whole stream, as directly as it reads.
+private func reference(_ bytes: [UInt8]) -> [ServerSentEvent] {
+    var scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+    if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+    var lines: [String] = []
+    var current = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+        let scalar = scalars[index]
+        if scalar == "\r" || scalar == "\n" {
+            lines.append(String(current))
+            current = String.UnicodeScalarView()
+            if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" { index += 1 }
+        } else {
+            current.append(scalar)
+        }
+        index += 1
+    }
+    // A last line without a line end is never processed.
+
+    var events: [ServerSentEvent] = []
+    var data: String?
+    var type = ""
+    var lastID = ""
+    var retry: TimeInterval?
+    for line in lines {
+        if line.isEmpty {
+            if let text = data {
+                events.append(
+                    ServerSentEvent(
+                        event: type.isEmpty ? "message" : type, data: text, id: lastID.isEmpty ? nil : lastID,
+                        retry: retry))
+            }
+            (data, type) = (nil, "")
+            continue
+        }
+        if line.hasPrefix(":") { continue }
+        var field = line
+        var value = ""
+        if let colon = line.firstIndex(of: ":") {
+            field = String(line[..<colon])
+            value = String(line[line.index(after: colon)...])
+            if value.hasPrefix(" ") { value.removeFirst() }
+        }
+        switch field {
+        case "event": type = value
+        case "data": data = data.map { $0 + "\n" + value } ?? value
+        case "id" where !value.contains("\0"): lastID = value
+        case "retry" where !value.isEmpty && value.allSatisfy({ ("0"..."9").contains($0) }):
+            if let milliseconds = Int(value) { retry = TimeInterval(milliseconds) / 1000 }
+        default: break
+        }
+    }
+    return events
+}
+
+/// libFuzzer's entry point: runs one input; returning means it passed.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var input = FuzzInput(data, size)
+    let chunkSize = Int(input.byte() % 64) + 1
+    let stream = Array(input.restData())
+
+    var whole = ServerSentEventParser()
+    let events = whole.parse(stream)
+
+    var chunked = ServerSentEventParser()
+    var chunkedEvents: [ServerSentEvent] = []
+    for start in stride(from: 0, to: stream.count, by: chunkSize) {
+        chunkedEvents += chunked.parse(stream[start..<min(start + chunkSize, stream.count)])
+    }
+    fuzzCheck(chunkedEvents == events, "chunks of \(chunkSize) bytes gave \(chunkedEvents), whole \(events)")
+
+    let expected = reference(stream)
+    fuzzCheck(events == expected, "parser \(events), reference \(expected) for \(stream)")
+    for event in events {
+        fuzzCheck(!event.event.isEmpty, "empty event type")
+        fuzzCheck(!event.data.unicodeScalars.contains("\r"), "CR in data \(event.data.debugDescription)")
+        if let id = event.id {
+            fuzzCheck(!id.unicodeScalars.contains { $0 == "\0" || $0 == "\r" || $0 == "\n" }, "bad id \(id)")
+        }
+    }
+    return 0
+}

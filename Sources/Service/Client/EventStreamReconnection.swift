@@ -1,0 +1,54 @@
+import Foundation
+
+/// When ``Router/events(_:reconnection:)`` connects again after a stream dropped, as a browser's
+/// `EventSource` does.
+///
+/// The wait starts at the stream's own `retry:` time, or ``initialDelay`` until the server sends one, and
+/// grows by ``backoffMultiplier`` with every further failed connection, up to ``maximumDelay``, spread by
+/// ``jitter``. A connection that delivered an event starts the count again.
+public struct EventStreamReconnection: Sendable, Hashable {
+    /// The wait before reconnecting until the stream sends `retry:`, in seconds. Defaults to 3, as browsers do.
+    public var initialDelay: TimeInterval
+    /// How much longer each further wait is, after connections that delivered nothing. Defaults to 2.
+    public var backoffMultiplier: Double
+    /// The longest wait, in seconds. Defaults to 60.
+    public var maximumDelay: TimeInterval
+    /// How far each wait may be shortened or lengthened at random, as a fraction of it. Defaults to 0.2.
+    public var jitter: Double
+    /// How many connections in a row may fail before the stream ends with the last error; `nil` for no limit.
+    /// Defaults to `nil`.
+    public var maximumAttempts: Int?
+
+    /// Creates a policy; every parameter defaults to the value its property describes.
+    public init(
+        initialDelay: TimeInterval = 3,
+        backoffMultiplier: Double = 2,
+        maximumDelay: TimeInterval = 60,
+        jitter: Double = 0.2,
+        maximumAttempts: Int? = nil
+    ) {
+        self.initialDelay = initialDelay
+        self.backoffMultiplier = backoffMultiplier
+        self.maximumDelay = maximumDelay
+        self.jitter = jitter
+        self.maximumAttempts = maximumAttempts
+    }
+
+    /// Never reconnect: the stream ends when its connection does.
+    public static let never = EventStreamReconnection(maximumAttempts: 0)
+
+    /// The wait before connection `failures` + 1, after `failures` (from 1) in a row, given the stream's
+    /// `retry:` time, if it sent one. Values that are not finite or are negative count as 0.
+    public func delay(afterFailures failures: Int, retry: TimeInterval?) -> TimeInterval {
+        let base = Self.sanitized(retry ?? initialDelay)
+        guard base > 0 else { return 0 }
+        let grown = base * pow(max(Self.sanitized(backoffMultiplier), 1), Double(max(failures - 1, 0)))
+        let capped = grown.isFinite ? min(grown, Self.sanitized(maximumDelay)) : Self.sanitized(maximumDelay)
+        let spread = min(max(Self.sanitized(jitter), 0), 1)
+        return capped * Double.random(in: (1 - spread)...(1 + spread))
+    }
+
+    private static func sanitized(_ value: Double) -> Double {
+        value.isFinite && value > 0 ? value : 0
+    }
+}

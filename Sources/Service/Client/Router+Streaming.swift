@@ -1,0 +1,41 @@
+import Foundation
+
+extension Router {
+    /// Sends `route` and returns as soon as the response head is in, with the body still arriving.
+    ///
+    /// ```swift
+    /// let streamed = try await router.stream(.logs(follow: true))
+    /// for try await line in streamed.lines {
+    ///     print(line)
+    /// }
+    /// ```
+    ///
+    /// The status is checked first: one outside the endpoint's ``EndPointType/acceptableStatusCodes`` throws
+    /// the same ``NetworkError`` as ``NetworkManager`` does (``NetworkError/notFound(_:)``,
+    /// ``NetworkError/serverError(_:)``, …), whose response carries at most the first 64 KB of the body.
+    /// Plugins, credentials (a rejected one is refreshed and the request sent again), retries, redirects and
+    /// the deadline apply as to ``request(_:)`` until the stream is handed out; none of them runs again once
+    /// it has been, and the deadline does not limit how long the body takes. Cancelling the calling task
+    /// before then throws ``NetworkError/cancelled(_:)``.
+    public func stream(_ route: EndPoint) async throws(NetworkError) -> StreamedResponse {
+        try await stream(route, headers: [:])
+    }
+
+    /// ``stream(_:)`` with `headers` set on the request, over the endpoint's own.
+    func stream(_ route: EndPoint, headers: [String: String]) async throws(NetworkError) -> StreamedResponse {
+        let handoff = StreamHandoff(acceptable: route.acceptableStatusCodes)
+        let exchange = Exchange(kind: .stream(handoff), progress: nil)
+        let response = try await request(route, exchange: exchange, headers: headers)
+        let held = handoff.take()
+        switch StatusValidation.validate(response, acceptable: route.acceptableStatusCodes) {
+        case .failure(let error):
+            held?.cancel()
+            throw error
+        case .success(let response):
+            // A plugin that turned a refused response into an accepted one hands over that response's body.
+            let body = held ?? ResponseBody(response.data)
+            track(body)
+            return StreamedResponse(response: response, body: body)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The events of an endpoint that answers with `text/event-stream`, returned by ``Router/events(_:reconnection:)``.
+///
+/// Each loop over it opens the stream and keeps it open: when the connection drops or fails, it waits as
+/// ``EventStreamReconnection`` says and connects again with `Last-Event-ID`, so that the server can go on
+/// where it stopped. A status the endpoint does not accept (a 401 after credentials were refreshed, a
+/// 5xx, …), HTTP 204, or a `Content-Type` other than `text/event-stream` ends it with a ``NetworkError``
+/// instead, without reconnecting. Leave the loop or cancel its task to stop.
+public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable {
+    /// One event.
+    public typealias Element = ServerSentEvent
+
+    let router: Router<EndPoint>
+    let route: EndPoint
+    let reconnection: EventStreamReconnection
+
+    /// Creates the iterator of one loop, which opens a stream of its own.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(events: self)
+    }
+
+    /// Reads ``ServerSentEvents`` event by event, reconnecting as needed.
+    public struct Iterator: AsyncIteratorProtocol {
+        private let events: ServerSentEvents
+        private var chunks: ResponseBody.Iterator?
+        private var parser = ServerSentEventParser()
+        private var ready: [ServerSentEvent] = []
+        /// Connections in a row that failed or delivered no event.
+        private var failures = 0
+        private var ended = false
+
+        init(events: ServerSentEvents) {
+            self.events = events
+        }
+
+        /// The next event; `nil` once the stream ended for good.
+        public mutating func next() async throws -> ServerSentEvent? {
+            while true {
+                if !ready.isEmpty { return ready.removeFirst() }
+                if ended { return nil }
+                do {
+                    if chunks == nil { try await connect() }
+                    guard let chunk = try await chunks?.next() else {
+                        try await reconnect(after: nil)
+                        continue
+                    }
+                    ready = parser.parse(chunk)
+                    if !ready.isEmpty { failures = 0 }
+                } catch let error as NetworkError where error.isReconnectable {
+                    try await reconnect(after: error)
+                } catch let error as TransportError where error.kind != .cancelled {
+                    try await reconnect(after: error)
+                } catch {
+                    ended = true
+                    throw error
+                }
+            }
+        }
+
+        private mutating func connect() async throws {
+            var headers = ["Accept": "text/event-stream", "Cache-Control": "no-cache"]
+            headers["Last-Event-ID"] = parser.currentEventID
+            let streamed = try await events.router.stream(events.route, headers: headers)
+            if streamed.statusCode == 204 {
+                streamed.body.cancel()
+                throw NetworkError.noData(streamed.response)
+            }
+            guard streamed.head.isEventStream else {
+                streamed.body.cancel()
+                let failure = EventStreamContentTypeError(contentType: streamed.head.value(for: "Content-Type"))
+                throw NetworkError.decodingFailed(
+                    DecodingFailure(error: failure, response: streamed.response, typeName: "ServerSentEvent"))
+            }
+            chunks = streamed.body.makeAsyncIterator()
+        }
+
+        /// Drops the connection and waits before the next one; throws `error` once too many failed in a row.
+        private mutating func reconnect(after error: (any Error)?) async throws {
+            chunks = nil
+            parser = ServerSentEventParser(
+                lastEventID: parser.currentEventID, reconnectionTime: parser.reconnectionTime)
+            failures += 1
+            if let maximum = events.reconnection.maximumAttempts, failures > maximum {
+                ended = true
+                if let error { throw error }
+                return
+            }
+            let delay = events.reconnection.delay(afterFailures: failures, retry: parser.reconnectionTime)
+            try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+        }
+    }
+}
+
+/// Why an event stream was refused: its `Content-Type` is not `text/event-stream`.
+public struct EventStreamContentTypeError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The `Content-Type` the response had, if any.
+    public let contentType: String?
+
+    /// One line naming the content type.
+    public var description: String {
+        "not an event stream: Content-Type is \(contentType.map { "\"\($0)\"" } ?? "missing"), not text/event-stream"
+    }
+}
+
+extension ResponseHead {
+    /// Whether the `Content-Type` is `text/event-stream`, whatever its parameters and case.
+    fileprivate var isEventStream: Bool {
+        let type = value(for: "Content-Type")?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+        return type?.lowercased() == "text/event-stream"
+    }
+}
+
+extension NetworkError {
+    /// Whether an event stream that failed with this error connects again: a lost, refused or timed-out
+    /// connection does; a refused status, a bad request or a cancellation does not.
+    fileprivate var isReconnectable: Bool {
+        switch self {
+        case .transport, .timedOut: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import NetworkLayer
+import TestSupport
+import Testing
+
+@Suite("Integration: Server-Sent Events from sse-starlette", .needsSSEServer, .timeLimit(.minutes(1)))
+struct EventsIntegrationTests {
+    func makeRouter() throws -> Router<SSEEndpoint> {
+        try SSEServerPeer.peer.makeRouter()
+    }
+
+    /// Every event until the stream ends, and the error it ended with.
+    func collect(_ events: ServerSentEvents<SSEEndpoint>) async -> ([ServerSentEvent], (any Error)?) {
+        var received: [ServerSentEvent] = []
+        do {
+            for try await event in events { received.append(event) }
+            return (received, nil)
+        } catch {
+            return (received, error)
+        }
+    }
+
+    @Test("Events with ids, types, two data lines and retry, until the server's 204 ends them")
+    func events() async throws {
+        let (received, error) = await collect(try makeRouter().events(.events(count: 3, retry: 10, dropAfter: nil)))
+        #expect(received.map(\.data) == ["event 1\nline two", "event 2\nline two", "event 3\nline two"])
+        #expect(received.map(\.id) == ["1", "2", "3"])
+        #expect(received.allSatisfy { $0.event == "tick" && $0.retry == 0.01 })
+        #expect((error as? NetworkError)?.response?.statusCode == 204)
+    }
+
+    @Test("Connections cut mid-stream resume from the last id: nothing lost, nothing repeated")
+    func resumesAfterDrops() async throws {
+        let (received, error) = await collect(try makeRouter().events(.events(count: 7, retry: 10, dropAfter: 2)))
+        #expect(received.compactMap(\.id) == (1...7).map(String.init))
+        #expect((error as? NetworkError)?.response?.statusCode == 204)
+    }
+
+    @Test("Leaving the loop stops the stream")
+    func stop() async throws {
+        var first: ServerSentEvent?
+        for try await event in try makeRouter().events(.events(count: 1_000, retry: 10, dropAfter: nil)) {
+            first = event
+            break
+        }
+        #expect(first?.id == "1")
+    }
+
+    @Test(
+        "204 and a Content-Type other than text/event-stream end it at once",
+        arguments: [(SSEEndpoint.noContent, 204, "noData"), (.notSSE, 200, "decodingFailed")])
+    func terminal(endpoint: SSEEndpoint, status: Int, kind: String) async throws {
+        let (received, error) = await collect(try makeRouter().events(endpoint))
+        #expect(received.isEmpty)
+        let failure = try #require(error as? NetworkError)
+        #expect(failure.kind == kind)
+        #expect(failure.response?.statusCode == status)
+    }
+}

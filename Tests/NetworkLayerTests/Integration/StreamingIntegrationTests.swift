@@ -1,0 +1,63 @@
+import Foundation
+import NetworkLayer
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("Integration: streamed responses from httpbin", .needsHTTPBin, .timeLimit(.minutes(1)))
+struct StreamingIntegrationTests {
+    /// One line of `/stream/{n}`.
+    struct StreamedLine: Decodable {
+        let id: Int
+    }
+
+    @Test("/stream/{n} arrives as n JSON lines, in order", arguments: [1, 5, 40])
+    func lines(count: Int) async throws {
+        let streamed = try await HTTPBinPeer.makeRouter().stream(.stream(lines: count))
+        #expect(streamed.statusCode == 200)
+        var ids: [Int] = []
+        for try await line in streamed.lines {
+            ids.append(try JSONDecoder().decode(StreamedLine.self, from: Data(line.utf8)).id)
+        }
+        #expect(ids == Array(0..<count))
+    }
+
+    @Test("/range/{n} arrives whole, byte for byte, whatever the chunks", arguments: [1, 1_000, 102_400])
+    func range(bytes: Int) async throws {
+        let streamed = try await HTTPBinPeer.makeRouter().stream(.range(bytes: bytes))
+        var received = Data()
+        for try await chunk in streamed.body { received.append(chunk) }
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        #expect(received == Data((0..<bytes).map { alphabet[$0 % alphabet.count] }))
+    }
+
+    @Test("/drip hands the head over before the body has arrived")
+    func drip() async throws {
+        let streamed = try await HTTPBinPeer.makeRouter().stream(.drip(bytes: 4, duration: 2, timeout: 10))
+        let handedOver = Date()
+        let body = try await streamed.body.collect()
+        #expect(body == Data("****".utf8))
+        // httpbin drips the bytes over 2 s; a router that buffered the body would hand it over complete.
+        #expect(Date().timeIntervalSince(handedOver) >= 1)
+    }
+
+    @Test("A refused status throws with the body, as the manager would", arguments: [404, 500])
+    func refused(status: Int) async throws {
+        let error = await #expect(throws: NetworkError.self) {
+            _ = try await HTTPBinPeer.makeRouter().stream(.status(status))
+        }
+        #expect(error?.response?.statusCode == status)
+    }
+
+    @Test("Leaving the loop early closes the transfer; the router is free for the next request")
+    func earlyExit() async throws {
+        let router = try HTTPBinPeer.makeRouter()
+        let streamed = try await router.stream(.drip(bytes: 10, duration: 5, timeout: 10))
+        for try await _ in streamed.body { break }
+        let next = try await router.request(.status(204))
+        #expect(next.statusCode == 204)
+    }
+}

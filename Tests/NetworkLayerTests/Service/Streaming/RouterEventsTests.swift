@@ -1,0 +1,127 @@
+import Foundation
+import NetworkLayer
+import TestSupport
+import Testing
+
+@Suite("Router events")
+struct RouterEventsTests {
+    /// A transport that answers with `text/event-stream` bodies, per attempt.
+    static func eventStream(
+        _ answer: @escaping @Sendable (Int) throws -> (status: Int, chunks: [String])
+    ) -> ChunkedTransport {
+        var transport = ChunkedTransport(answer: answer)
+        transport.contentType = "text/event-stream; charset=utf-8"
+        return transport
+    }
+
+    static let fast = EventStreamReconnection(initialDelay: 0.001, jitter: 0)
+
+    /// The data of every event until the loop ends, and the error it ended with.
+    func collect(_ events: ServerSentEvents<TestEndpoint>) async -> (data: [String], error: (any Error)?) {
+        var data: [String] = []
+        do {
+            for try await event in events { data.append(event.data) }
+            return (data, nil)
+        } catch {
+            return (data, error)
+        }
+    }
+
+    @Test("Events arrive as they are parsed; the request asks for an event stream")
+    func events() async throws {
+        let transport = Self.eventStream { _ in (200, ["event: score\nid: 1\nda", "ta: 1-0\n\n", "data: end\n\n"]) }
+        var received: [ServerSentEvent] = []
+        for try await event in Router<TestEndpoint>(transport: transport).events(TestEndpoint(), reconnection: .never) {
+            received.append(event)
+        }
+        #expect(
+            received == [
+                ServerSentEvent(event: "score", data: "1-0", id: "1"), ServerSentEvent(data: "end", id: "1"),
+            ])
+        let request = try #require(transport.requests.withLock { $0.first })
+        #expect(request.value(forHTTPHeaderField: "Accept") == "text/event-stream")
+        #expect(request.value(forHTTPHeaderField: "Cache-Control") == "no-cache")
+        #expect(request.value(forHTTPHeaderField: "Last-Event-ID") == nil)
+    }
+
+    @Test("A dropped stream reconnects with Last-Event-ID; nothing is lost or repeated, a partial event is dropped")
+    func reconnects() async throws {
+        let transport = Self.eventStream { attempt in
+            switch attempt {
+            case 1: (200, ["retry: 1\nid: 1\ndata: a\n\nid: 2\ndata: b\n\ndata: part"])
+            case 2: (200, ["id: 3\ndata: c\n\n"])
+            default: (204, [])
+            }
+        }
+        let (data, error) = await collect(Router<TestEndpoint>(transport: transport).events(TestEndpoint()))
+        #expect(data == ["a", "b", "c"])
+        #expect((error as? NetworkError)?.kind == "noData")
+        let lastEventIDs = transport.requests.withLock { $0.map { $0.value(forHTTPHeaderField: "Last-Event-ID") } }
+        #expect(lastEventIDs == [nil, "2", "3"])
+    }
+
+    @Test("A failed connection is tried again after the wait")
+    func connectionFailure() async throws {
+        let transport = Self.eventStream { attempt in
+            if attempt == 1 { throw TransportError(.cannotConnect, detail: "refused") }
+            return attempt == 2 ? (200, ["data: up\n\n"]) : (204, [])
+        }
+        let (data, _) = await collect(
+            Router<TestEndpoint>(transport: transport).events(TestEndpoint(), reconnection: Self.fast))
+        #expect(data == ["up"])
+        #expect(transport.attempts.withLock { $0 } == 3)
+    }
+
+    @Test(
+        "A refused status, HTTP 204 or another Content-Type ends the stream without reconnecting",
+        arguments: [
+            (500, "text/event-stream", "serverError"), (401, "text/event-stream", "authentication"),
+            (204, "text/event-stream", "noData"), (200, "application/json", "decodingFailed"),
+        ])
+    func terminal(status: Int, contentType: String, kind: String) async throws {
+        var transport = ChunkedTransport { _ in (status, ["data: x\n\n"]) }
+        transport.contentType = contentType
+        let (data, error) = await collect(
+            Router<TestEndpoint>(transport: transport).events(TestEndpoint(), reconnection: Self.fast))
+        #expect(data.isEmpty)
+        #expect((error as? NetworkError)?.kind == kind)
+        #expect(transport.attempts.withLock { $0 } == 1)
+    }
+
+    @Test("Failing connections end the stream after maximumAttempts in a row, with the last error")
+    func maximumAttempts() async throws {
+        let transport = Self.eventStream { _ in throw TransportError(.cannotConnect, detail: "refused") }
+        var policy = Self.fast
+        policy.maximumAttempts = 3
+        let (_, error) = await collect(
+            Router<TestEndpoint>(transport: transport).events(TestEndpoint(), reconnection: policy))
+        #expect((error as? NetworkError)?.kind == "transport")
+        #expect(transport.attempts.withLock { $0 } == 4)
+    }
+
+    @Test("Cancelling the loop's task stops the stream and its connection")
+    func cancel() async throws {
+        var transport = Self.eventStream { _ in (200, ["data: first\n\n"]) }
+        transport.hold = true
+        let router = Router<TestEndpoint>(transport: transport)
+        let received = Locked(0)
+        let task = Task {
+            for try await _ in router.events(TestEndpoint()) { received.increment() }
+        }
+        #expect(await eventually { received.withLock { $0 } == 1 })
+        task.cancel()
+        await #expect(throws: (any Error).self) { try await task.value }
+        #expect(await eventually { transport.stopped.withLock { $0 } == 1 })
+    }
+
+    @Test(
+        "The wait grows with failures in a row, from the stream's retry time, up to the maximum",
+        arguments: [
+            (1, nil, 3.0), (2, nil, 6.0), (3, nil, 12.0), (10, nil, 60.0), (1, 0.5, 0.5), (3, 0.5, 2.0),
+            (1, -4.0, 0.0), (1, .nan, 0.0), (1, .infinity, 0.0), (Int.max, nil, 60.0),
+        ] as [(Int, TimeInterval?, TimeInterval)])
+    func delays(failures: Int, retry: TimeInterval?, expected: TimeInterval) {
+        let policy = EventStreamReconnection(jitter: 0)
+        #expect(policy.delay(afterFailures: failures, retry: retry) == expected)
+    }
+}
