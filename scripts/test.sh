@@ -18,7 +18,7 @@
 #   build          swift build --build-tests, warnings as errors
 #   test           swift test: unit, integration and fault suites; every integration and fault suite must pass
 #   tsan           the unit suites again under Thread Sanitizer
-#   moviedb        Examples/MovieDB/scripts/test.sh
+#   examples       Examples/*/scripts/test.sh: the MovieDB and LiveEvents samples
 #   benchmarks     Benchmarks/scripts/test.sh (smoke mode)
 #   integrations   Integrations/scripts/test.sh (AsyncHTTPClient, swift-log, swift-metrics, tracing)
 #   loadtest       Tools/LoadTest/scripts/run.sh --requests 2000 --warmup 200
@@ -33,7 +33,7 @@
 # Environment:
 #   QUICK=1, ONLY=…                 see above
 #   SWIFT_SCRATCH_PATH              build directory for the root package        [SwiftPM's default, .build]
-#   NETWORKLAYER_SKIP_<STAGE>=1     skip a stage: LINT, DOCS, EXAMPLES (moviedb and completion), BENCHMARKS,
+#   NETWORKLAYER_SKIP_<STAGE>=1     skip a stage: LINT, DOCS, EXAMPLES (examples and completion), BENCHMARKS,
 #                                   INTEGRATIONS, COMPLETION, FUZZ, SNIPPETS, TSAN, LOADTEST
 #   NETWORKLAYER_TSAN_INTEGRATION=1 run the integration and fault suites under Thread Sanitizer too
 #   HTTPBIN_*, FAULT_SERVER_TTL, SSE_SERVER_*  see scripts/httpbin.sh, fault_server.sh and sse_server.sh
@@ -174,8 +174,14 @@ stage_tsan() {
     return "$rc"
 }
 
-stage_moviedb() { bash Examples/MovieDB/scripts/test.sh; }
-stage_benchmarks() { bash Benchmarks/scripts/test.sh; }
+stage_examples() {
+    local script
+    for script in Examples/*/scripts/test.sh; do bash "$script"; done
+}
+stage_benchmarks() {
+    bash Benchmarks/scripts/test.sh
+    stage_count "$(grep -c '^| [^-]' "$stage_log" || true) table rows"
+}
 stage_integrations() { bash Integrations/scripts/test.sh; }
 
 stage_loadtest() {
@@ -186,9 +192,14 @@ stage_loadtest() {
     *) scratch=$root/$SWIFT_SCRATCH_PATH-load ;;
     esac
     LOADTEST_SCRATCH_PATH=$scratch bash Tools/LoadTest/scripts/run.sh --requests 2000 --warmup 200
+    stage_count "$(awk '$2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+$/ { sent += $2; done += $3 } END { print done " of " sent }' \
+        "$stage_log") requests completed once"
 }
 
-stage_completion() { python3 scripts/check_completion.py; }
+stage_completion() {
+    python3 scripts/check_completion.py
+    stage_count "$(sed -n 's/^check_completion: all \([0-9]*\) cases.*/\1 endpoint cases offered/p' "$stage_log")"
+}
 
 stage_snippets() {
     python3 scripts/check_snippets.py
@@ -200,17 +211,20 @@ stage_docs() {
     SWIFT_SCRATCH_PATH=$scratch bash scripts/docs.sh "$scratch/archives"
 }
 
-stage_fuzz() { bash Fuzz/run.sh --smoke; }
+stage_fuzz() {
+    bash Fuzz/run.sh --smoke
+    stage_count "$(grep -c ': ok, .* 0 crashes$' "$stage_log" || true) harnesses, 0 crashes"
+}
 
 # --- Plan ----------------------------------------------------------------------------------------
 
-all_stages=(prerequisites lint layers servers build test tsan moviedb benchmarks integrations loadtest completion
+all_stages=(prerequisites lint layers servers build test tsan examples benchmarks integrations loadtest completion
     snippets docs fuzz)
 skip_variable() {
     case $1 in
     lint) echo NETWORKLAYER_SKIP_LINT ;;
     tsan) echo NETWORKLAYER_SKIP_TSAN ;;
-    moviedb) echo NETWORKLAYER_SKIP_EXAMPLES ;;
+    examples) echo NETWORKLAYER_SKIP_EXAMPLES ;;
     benchmarks) echo NETWORKLAYER_SKIP_BENCHMARKS ;;
     integrations) echo NETWORKLAYER_SKIP_INTEGRATIONS ;;
     loadtest) echo NETWORKLAYER_SKIP_LOADTEST ;;

@@ -14,13 +14,13 @@ import Foundation
 private func reference(_ bytes: [UInt8]) -> [ServerSentEvent] {
     var scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
     if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-    var lines: [String] = []
+    var lines: [String.UnicodeScalarView] = []
     var current = String.UnicodeScalarView()
     var index = 0
     while index < scalars.count {
         let scalar = scalars[index]
         if scalar == "\r" || scalar == "\n" {
-            lines.append(String(current))
+            lines.append(current)
             current = String.UnicodeScalarView()
             if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" { index += 1 }
         } else {
@@ -46,19 +46,21 @@ private func reference(_ bytes: [UInt8]) -> [ServerSentEvent] {
             (data, type) = (nil, "")
             continue
         }
-        if line.hasPrefix(":") { continue }
-        var field = line
+        // Unicode scalars, not Characters: a combining mark after a colon must not hide it.
+        if line.first == ":" { continue }
+        var field = String(line)
         var value = ""
         if let colon = line.firstIndex(of: ":") {
-            field = String(line[..<colon])
-            value = String(line[line.index(after: colon)...])
-            if value.hasPrefix(" ") { value.removeFirst() }
+            field = String(String.UnicodeScalarView(line[..<colon]))
+            var rest = line[line.index(after: colon)...]
+            if rest.first == " " { rest = rest.dropFirst() }
+            value = String(String.UnicodeScalarView(rest))
         }
         switch field {
         case "event": type = value
         case "data": data = data.map { $0 + "\n" + value } ?? value
-        case "id" where !value.contains("\0"): lastID = value
-        case "retry" where !value.isEmpty && value.allSatisfy({ ("0"..."9").contains($0) }):
+        case "id" where !value.unicodeScalars.contains("\0"): lastID = value
+        case "retry" where !value.isEmpty && value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }):
             if let milliseconds = Int(value) { retry = TimeInterval(milliseconds) / 1000 }
         default: break
         }

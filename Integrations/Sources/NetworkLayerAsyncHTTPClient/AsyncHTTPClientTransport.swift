@@ -134,7 +134,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// the consumer reads it.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let exchange = try await follow(request)
-        return TransportResponse(head: exchange.head, body: ResponseStream.body(of: exchange.response, window: window))
+        let body = ResponseStream.body(of: exchange.response, window: window, owner: self)
+        return TransportResponse(head: exchange.head, body: body)
     }
 
     /// Sends `request` and gathers the body in the client's own buffers, without a task of its own.

@@ -7,8 +7,9 @@ import NetworkLayer
 /// Moves the body of an AsyncHTTPClient response into the library's ``NetworkLayer/ResponseBody``.
 enum ResponseStream {
     /// A body that reads `response` as its consumer asks: the client reads no further while more than `window`
-    /// bytes wait, and a consumer that stops early closes the request.
-    static func body(of response: HTTPClientResponse, window: Int) -> ResponseBody {
+    /// bytes wait, and a consumer that stops early closes the request. `owner`, the transport whose client
+    /// reads, stays alive until the body ends, so that a stream outlives a router its caller let go of.
+    static func body(of response: HTTPClientResponse, window: Int, owner: some AnyObject & Sendable) -> ResponseBody {
         let reader = Locked<Task<Void, Never>?>(nil)
         let (body, writer) = ResponseBody.makeStream(window: window) {
             reader.withLock { $0 }?.cancel()
@@ -23,6 +24,7 @@ enum ResponseStream {
             } catch {
                 writer.fail(TransportError.classifying(error))
             }
+            withExtendedLifetime(owner) {}
         }
         reader.withLock { $0 = task }
         return body

@@ -137,12 +137,13 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         }
     }
 
-    /// Registers a streamed body so that ``cancel()`` stops it too, until it ends.
+    /// Registers a streamed body so that ``cancel()`` stops it too, until it ends; until then the body also
+    /// keeps the router, and so its transport, alive for a caller that let go of the router.
     func track(_ body: ResponseBody) {
         let channel = body.channel
         let ticket = inFlight.withLock { $0.issueTicket() }
         if !inFlight.withLock({ $0.register({ channel.stop() }, for: ticket) }) { channel.stop() }
-        channel.whenEnded { [inFlight] in inFlight.withLock { $0.finish(ticket) } }
+        channel.whenEnded { [self] in inFlight.withLock { $0.finish(ticket) } }
     }
 
     /// Starts sending `request` in a task of its own, registered so that ``cancel()`` reaches it.

@@ -48,12 +48,15 @@ struct EventsIntegrationTests {
 
     @Test(
         "204 and a Content-Type other than text/event-stream end it at once",
-        arguments: [(SSEEndpoint.noContent, 204, "noData"), (.notSSE, 200, "decodingFailed")])
-    func terminal(endpoint: SSEEndpoint, status: Int, kind: String) async throws {
+        arguments: [(SSEEndpoint.noContent, 204), (.notSSE, 200)])
+    func terminal(endpoint: SSEEndpoint, status: Int) async throws {
         let (received, error) = await collect(try makeRouter().events(endpoint))
         #expect(received.isEmpty)
         let failure = try #require(error as? NetworkError)
-        #expect(failure.kind == kind)
         #expect(failure.response?.statusCode == status)
+        switch (endpoint, failure) {
+        case (.noContent, .noData), (.notSSE, .decodingFailed): break
+        default: Issue.record("\(endpoint) ended with \(failure)")
+        }
     }
 }

@@ -34,14 +34,16 @@ struct StreamingIntegrationTests {
         #expect(received == Data((0..<bytes).map { alphabet[$0 % alphabet.count] }))
     }
 
-    @Test("/drip hands the head over before the body has arrived")
+    @Test("/drip hands chunks over as they arrive, not once the body is whole")
     func drip() async throws {
-        let streamed = try await HTTPBinPeer.makeRouter().stream(.drip(bytes: 4, duration: 2, timeout: 10))
-        let handedOver = Date()
-        let body = try await streamed.body.collect()
-        #expect(body == Data("****".utf8))
-        // httpbin drips the bytes over 2 s; a router that buffered the body would hand it over complete.
-        #expect(Date().timeIntervalSince(handedOver) >= 1)
+        let streamed = try await HTTPBinPeer.makeRouter().stream(.drip(bytes: 10, duration: 5, timeout: 15))
+        var chunks = streamed.body.makeAsyncIterator()
+        var body = try #require(try await chunks.next())
+        let firstChunk = Date()
+        while let chunk = try await chunks.next() { body.append(chunk) }
+        #expect(body == Data(String(repeating: "*", count: 10).utf8))
+        // httpbin drips the bytes over 5 s: a body handed over whole would end together with its first chunk.
+        #expect(Date().timeIntervalSince(firstChunk) >= 1)
     }
 
     @Test("A refused status throws with the body, as the manager would", arguments: [404, 500])
