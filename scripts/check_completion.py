@@ -2,7 +2,8 @@
 """Checks that code completion offers every case of an example's endpoint enum.
 
 Starts `sourcekit-lsp` on the MovieDB example, opens the file of the example's endpoint type with a
-probe function appended that stops at `router.request(.`, asks for completion there and checks
+probe function appended that stops at `router.request(.` (or `router.stream(.`, `router.events(.` with
+`--method`), asks for completion there and checks
 that every case of the endpoint enum is offered, with its argument labels, such as
 `details(id:language:appendToResponse:)`. The probe lives only in the editor buffer sent to the
 server: nothing is written into the source tree. (A buffer for a file that is not on disk gets no
@@ -13,7 +14,7 @@ changes. The endpoint type is the target's `EndPointType` conformer: when it is 
 is `router.request(.`; when it is a struct wrapping an enum (`init(_ api: MovieAPI, ...)`), the
 probe is `router.request(TMDBEndPoint(.`, where the wrapped enum's cases are offered.
 
-    python3 scripts/check_completion.py [--no-build] [--verbose]
+    python3 scripts/check_completion.py [--method request|stream|events] [--no-build] [--verbose]
 
 Builds the target first (`swift build --target`, with `-warnings-as-errors` like the example's
 own tests, so it reuses their build), because sourcekit-lsp reads the modules it depends on from
@@ -227,7 +228,7 @@ def wrapped_type(files: list[Path], wrapper: str) -> str | None:
     return None
 
 
-def find_probe(target_dir: Path, enum_override: str | None) -> tuple[Path, str, str, Path]:
+def find_probe(target_dir: Path, enum_override: str | None, method: str) -> tuple[Path, str, str, Path]:
     """The file to probe in, its text before the cursor, the endpoint enum and the file declaring it."""
     files = swift_files(target_dir)
     conformer = re.compile(r"\b(enum|struct|class|extension)\s+(\w+)\s*:([^{]*)\{")
@@ -249,13 +250,13 @@ def find_probe(target_dir: Path, enum_override: str | None) -> tuple[Path, str, 
             kind = "struct"
 
     if kind == "enum" and enum_override in (None, endpoint_name):
-        enum_name, call = endpoint_name, "router.request(."
+        enum_name, call = endpoint_name, f"router.{method}(."
     else:
         # A struct wrapping the enum: its `init(_ api: TheEnum, ...)` names the enum.
         enum_name = enum_override or wrapped_type(files, endpoint_name)
         if not enum_name:
             raise CheckError(f"`{endpoint_name}` is not an enum and has no `init(_:...)` taking one; pass --enum")
-        call = f"router.request({endpoint_name}(."
+        call = f"router.{method}({endpoint_name}(."
 
     # The endpoint's own file, in memory, with the probe appended: sourcekit-lsp gives semantic
     # completion only in files it knows belong to a target, and nothing is written to disk.
@@ -509,6 +510,8 @@ def main() -> int:
     parser.add_argument("--package", type=Path, default=DEFAULT_PACKAGE, help="the SwiftPM package to open")
     parser.add_argument("--target", default=DEFAULT_TARGET, help="the target the probe belongs to")
     parser.add_argument("--enum", dest="enum_name", help="the endpoint enum [the EndPointType conformer's]")
+    parser.add_argument("--method", default="request", choices=["request", "stream", "events"],
+                        help="the router method whose argument is completed [request]")
     parser.add_argument("--no-build", action="store_true", help="do not run swift build first")
     parser.add_argument("--timeout", type=float, default=180, help="overall limit in seconds [180]")
     parser.add_argument("--settle", type=float, default=60, help="how long to ask again for all cases [60]")
@@ -529,7 +532,7 @@ def main() -> int:
     log_dir = Path(tempfile.mkdtemp(prefix="check-completion."))
     keep_log = False
     try:
-        probe, prefix, enum_name, enum_file = find_probe(target_dir, args.enum_name)
+        probe, prefix, enum_name, enum_file = find_probe(target_dir, args.enum_name, args.method)
         expected = enum_cases(enum_file.read_text(encoding="utf-8"), enum_name)
         extra = [s.strip() for s in os.environ.get("EXTRA_EXPECTED_CASE", "").split(",") if s.strip()]
         expected += [s for s in extra if s not in expected]

@@ -22,7 +22,8 @@
 #   benchmarks     Benchmarks/scripts/test.sh (smoke mode)
 #   integrations   Integrations/scripts/test.sh (AsyncHTTPClient, swift-log, swift-metrics, tracing)
 #   loadtest       Tools/LoadTest/scripts/run.sh --requests 2000 --warmup 200
-#   completion     scripts/check_completion.py: sourcekit-lsp offers every MovieDB endpoint case
+#   completion     scripts/check_completion.py: sourcekit-lsp offers every MovieDB endpoint case at
+#                  router.request(., router.stream(. and router.events(.
 #   snippets       scripts/check_snippets.py: every Swift sample of the docs compiles
 #   docs           scripts/docs.sh: DocC, warnings as errors
 #   fuzz           Fuzz/run.sh --smoke
@@ -198,7 +199,9 @@ stage_loadtest() {
 
 stage_completion() {
     python3 scripts/check_completion.py
-    stage_count "$(sed -n 's/^check_completion: all \([0-9]*\) cases.*/\1 endpoint cases offered/p' "$stage_log")"
+    python3 scripts/check_completion.py --no-build --method stream
+    python3 scripts/check_completion.py --no-build --method events
+    stage_count "$(grep -c '^check_completion: all ' "$stage_log") of 3 calls offer every endpoint case"
 }
 
 stage_snippets() {
