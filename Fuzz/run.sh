@@ -19,6 +19,7 @@
 #   FUZZ_MAX_TIME     seconds per harness, 0 = no limit        [20 smoke, 0 default]
 #   FUZZ_OPTIMIZATION swiftc optimisation flag                 [-Onone smoke, -O default]
 #   FUZZ_RSS_LIMIT_MB libFuzzer's -rss_limit_mb                [2048]
+#   FUZZ_MAX_LEN      libFuzzer's -max_len, the longest input  [4096]
 #   ASAN_OPTIONS      AddressSanitizer's options               [none; HostileParameters malloc_context_size=0]
 set -euo pipefail
 
@@ -109,7 +110,7 @@ for harness in "${harnesses[@]}"; do
     # each one it records: about 4.6 MB more per 1,000 inputs, until the RSS limit ends the run. Not
     # recording allocation stacks keeps the run at a steady size; crashes still show their own stack.
     [[ $harness == HostileParameters ]] && asan_options=${ASAN_OPTIONS:-malloc_context_size=0}
-    options=(-runs="$runs" -max_len=4096 -timeout=10 -rss_limit_mb="$rss_limit" -print_final_stats=1
+    options=(-runs="$runs" -max_len="${FUZZ_MAX_LEN:-4096}" -timeout=10 -rss_limit_mb="$rss_limit" -print_final_stats=1
         -artifact_prefix="$artifacts/")
     ((max_time > 0)) && options+=(-max_total_time="$max_time")
     [[ -f Fuzz/dictionaries/$harness.dict ]] && options+=(-dict="Fuzz/dictionaries/$harness.dict")
