@@ -18,6 +18,9 @@ struct InFlightRequests {
     /// Requests that finished before they were registered.
     private var finishedEarly: Set<Int> = []
 
+    /// How many registered requests and streams have not finished.
+    var count: Int { running.count }
+
     mutating func issueTicket() -> Ticket {
         defer { nextID += 1 }
         return Ticket(id: nextID, cancellations: cancellations)

@@ -130,6 +130,9 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         }
     }
 
+    /// How many of this router's requests and streams are in flight, for tests that look for leaks.
+    package var inFlightCount: Int { inFlight.withLock { $0.count } }
+
     /// Cancels every request of this router that is still in flight.
     public func cancel() {
         for cancel in inFlight.withLock({ $0.cancelAll() }) {

@@ -27,8 +27,9 @@ enum HTTPBinEndpoint: EndPointType {
     case gzip
     /// `GET /stream/{lines}`: that many JSON objects, one per line, sent as they are written.
     case stream(lines: Int)
-    /// `GET /range/{bytes}`: that many bytes of `abc…z` repeated.
-    case range(bytes: Int)
+    /// `GET /range/{bytes}`: that many bytes of `abc…z` repeated, in 1 KB chunks spread over `seconds` when
+    /// that is not 0.
+    case range(bytes: Int, seconds: Int = 0)
 
     var baseURL: URL { HTTPBinPeer.baseURL }
 
@@ -46,7 +47,7 @@ enum HTTPBinEndpoint: EndPointType {
         case .redirectTo: "redirect-to"
         case .gzip: "gzip"
         case .stream(let lines): "stream/\(lines)"
-        case .range(let bytes): "range/\(bytes)"
+        case .range(let bytes, _): "range/\(bytes)"
         }
     }
 
@@ -72,6 +73,10 @@ enum HTTPBinEndpoint: EndPointType {
             )
         case .redirectTo(let url, _):
             .requestParameters(bodyParameters: nil, bodyEncoding: .urlEncoding, urlParameters: ["url": url])
+        case .range(_, let seconds) where seconds > 0:
+            .requestParameters(
+                bodyParameters: nil, bodyEncoding: .urlEncoding,
+                urlParameters: ["chunk_size": 1024, "duration": seconds])
         case .status, .bearer, .basicAuth, .delay, .redirect, .gzip, .stream, .range:
             .request
         }
