@@ -24,24 +24,21 @@ public struct ServerSentEventParser: Sendable {
     private var afterCR = false
     /// Whether no line has ended yet: the first line may start with a byte order mark.
     private var atStart = true
-    private var data = ""
-    private var hasData = false
+    /// The `data:` lines of the event being read, joined with LF; `nil` before its first one.
+    private var data: String?
     private var eventType = ""
-    private var lastEventID = ""
-    private var retry: TimeInterval?
+
+    /// The last event ID in effect: `nil` before the first `id:` field, or after an empty one.
+    public private(set) var currentEventID: String?
+    /// The reconnection time the stream asked for, in seconds, if it did.
+    public private(set) var reconnectionTime: TimeInterval?
 
     /// Creates a parser for a new stream; a stream that resumes an earlier one continues with its last event ID
     /// and reconnection time.
     public init(lastEventID: String? = nil, reconnectionTime: TimeInterval? = nil) {
-        self.lastEventID = lastEventID ?? ""
-        self.retry = reconnectionTime
+        self.currentEventID = lastEventID?.isEmpty == false ? lastEventID : nil
+        self.reconnectionTime = reconnectionTime
     }
-
-    /// The last event ID in effect: `nil` before the first `id:` field, or after an empty one.
-    public var currentEventID: String? { lastEventID.isEmpty ? nil : lastEventID }
-
-    /// The reconnection time the stream asked for, in seconds, if it did.
-    public var reconnectionTime: TimeInterval? { retry }
 
     /// Reads the next bytes of the stream and returns the events they completed, in order.
     public mutating func parse(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent] {
@@ -89,16 +86,14 @@ public struct ServerSentEventParser: Sendable {
         case "event":
             eventType = value
         case "data":
-            if hasData { data += "\n" }
-            data += value
-            hasData = true
+            data = data.map { $0 + "\n" + value } ?? value
         case "id":
-            if !value.unicodeScalars.contains("\0") { lastEventID = value }
+            if !value.unicodeScalars.contains("\0") { currentEventID = value.isEmpty ? nil : value }
         case "retry":
             if !value.isEmpty, value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
                 let milliseconds = Int(value)
             {
-                retry = TimeInterval(milliseconds) / 1000
+                reconnectionTime = TimeInterval(milliseconds) / 1000
             }
         default:
             break
@@ -106,9 +101,9 @@ public struct ServerSentEventParser: Sendable {
     }
 
     private mutating func dispatch() -> ServerSentEvent? {
-        defer { (data, hasData, eventType) = ("", false, "") }
-        guard hasData else { return nil }
+        defer { (data, eventType) = (nil, "") }
+        guard let data else { return nil }
         return ServerSentEvent(
-            event: eventType.isEmpty ? "message" : eventType, data: data, id: currentEventID, retry: retry)
+            event: eventType.isEmpty ? "message" : eventType, data: data, id: currentEventID, retry: reconnectionTime)
     }
 }

@@ -12,7 +12,12 @@ import FoundationNetworking
 struct RequestBuilder: Sendable {
     let configuration: RouterConfiguration
 
-    func makeRequest(for endpoint: some EndPointType) throws(RequestBuildError) -> URLRequest {
+    /// The request `endpoint` describes; `extraHeaders` (a caller's own, such as an event stream's
+    /// `Last-Event-ID`) go over the configuration's, the endpoint's and the task's.
+    func makeRequest(
+        for endpoint: some EndPointType,
+        extraHeaders: HTTPHeaders = [:]
+    ) throws(RequestBuildError) -> URLRequest {
         let task = endpoint.task
         let method = endpoint.httpMethod
         try HeaderValidation.validate(method: method)
@@ -23,6 +28,7 @@ struct RequestBuilder: Sendable {
         var headers = configuration.headers
         if let endpointHeaders = endpoint.headers { headers = headers.merging(endpointHeaders) }
         if let taskHeaders = task.additionalHeaders { headers = headers.merging(taskHeaders) }
+        if !extraHeaders.isEmpty { headers = headers.merging(extraHeaders) }
         for header in headers {
             try HeaderValidation.validate(name: header.name, value: header.value)
             request.setValue(header.value, forHTTPHeaderField: header.name)

@@ -47,8 +47,14 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
 
     /// The `URLRequest` that `endpoint` describes, without sending it.
     public func makeRequest(for endpoint: EndPoint) throws(NetworkError) -> URLRequest {
+        try makeRequest(for: endpoint, extraHeaders: [:])
+    }
+
+    /// ``makeRequest(for:)`` with `extraHeaders` over the endpoint's own.
+    func makeRequest(for endpoint: EndPoint, extraHeaders: HTTPHeaders) throws(NetworkError) -> URLRequest {
         do {
-            return try RequestBuilder(configuration: configuration).makeRequest(for: endpoint)
+            return try RequestBuilder(configuration: configuration).makeRequest(
+                for: endpoint, extraHeaders: extraHeaders)
         } catch {
             throw .invalidRequest(error)
         }
@@ -67,17 +73,9 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     func request(
         _ route: EndPoint,
         exchange: Exchange,
-        headers: [String: String] = [:]
+        headers: HTTPHeaders = [:]
     ) async throws(NetworkError) -> Response {
-        var request = try makeRequest(for: route)
-        for (name, value) in headers {
-            do {
-                try HeaderValidation.validate(name: name, value: value)
-            } catch {
-                throw .invalidRequest(error)
-            }
-            request.setValue(value, forHTTPHeaderField: name)
-        }
+        let request = try makeRequest(for: route, extraHeaders: headers)
         // Nothing is sent for a caller cancelled already; the router's own task would not inherit it.
         guard !Task.isCancelled else { throw .cancelled(sending: request) }
         let task = start(request, for: route, exchange: exchange, immediately: true)

@@ -59,8 +59,8 @@ public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable 
         }
 
         private mutating func connect() async throws {
-            var headers = ["Accept": "text/event-stream", "Cache-Control": "no-cache"]
-            headers["Last-Event-ID"] = parser.currentEventID
+            var headers: HTTPHeaders = ["Accept": "text/event-stream", "Cache-Control": "no-cache"]
+            if let lastEventID = parser.currentEventID { headers.update(name: "Last-Event-ID", value: lastEventID) }
             let streamed = try await events.router.stream(events.route, headers: headers)
             if streamed.statusCode == 204 {
                 streamed.body.cancel()
@@ -87,7 +87,7 @@ public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable 
                 return
             }
             let delay = events.reconnection.delay(afterFailures: failures, retry: parser.reconnectionTime)
-            try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+            try await events.router.configuration.sleep(delay)
         }
     }
 }
