@@ -117,17 +117,17 @@ stage_lint() {
 }
 
 stage_layers() {
-    local dir rc=0
+    local dir rc=0 files=()
     dir=$(mktemp -d "${TMPDIR:-/tmp}/networklayer-layers.XXXXXX")
+    while IFS= read -r file; do files+=("$file"); done < <(find Sources/EndPoint Sources/Encoding Sources/Model -name '*.swift' | sort)
     swiftc -parse-as-library -module-name LowerLayers -package-name NetworkLayer -swift-version 6 \
-        -warnings-as-errors -emit-module -emit-module-path "$dir/LowerLayers.swiftmodule" \
-        Sources/EndPoint/*.swift Sources/Encoding/*.swift Sources/Model/*.swift || rc=$?
+        -warnings-as-errors -emit-module -emit-module-path "$dir/LowerLayers.swiftmodule" "${files[@]}" || rc=$?
     rm -rf "$dir"
     ((rc == 0)) || {
         echo "Sources/EndPoint, Encoding and Model must not use Service or Manager"
         return 1
     }
-    stage_count "$(ls Sources/EndPoint/*.swift Sources/Encoding/*.swift Sources/Model/*.swift | wc -l) files"
+    stage_count "${#files[@]} files"
 }
 
 stage_servers() {

@@ -5,6 +5,11 @@ import FoundationNetworking
 #endif
 
 /// Writes an `Encodable` value as the JSON body, with a `JSONEncoder` you configure.
+///
+/// The bytes are always the ones `encoder` writes. With sorted keys and the built-in key, date, data
+/// and float strategies, the library writes them itself, several times faster than `JSONEncoder` and
+/// byte for byte the same; any other configuration (pretty printing, unsorted keys, key conversion,
+/// a formatter or closure strategy, a `JSONEncoder` subclass) is handed to `encoder`.
 public struct EncodableJSONEncoder: EncodableParameterEncoder {
     /// The encoder that writes the body.
     public let encoder: JSONEncoder
@@ -24,11 +29,20 @@ public struct EncodableJSONEncoder: EncodableParameterEncoder {
 
     /// Sets the body of `urlRequest` to `value` as JSON.
     public func encode(urlRequest: inout URLRequest, with value: some Encodable) throws(RequestBuildError) {
+        urlRequest.httpBody = try data(for: value)
+        urlRequest.setContentTypeIfAbsent("application/json")
+    }
+
+    /// The JSON bytes of `value`: exactly what `encoder.encode(value)` returns.
+    public func data(for value: some Encodable) throws(RequestBuildError) -> Data {
+        if let options = JSONEncodingOptions(encoder, needsSortedKeys: true) {
+            let sink = JSONByteSink(escapesSlashes: options.escapesSlashes)
+            if JSONStreamState.encode(value, into: sink, options: options) { return Data(sink.bytes.storage) }
+        }
         do {
-            urlRequest.httpBody = try encoder.encode(value)
+            return try encoder.encode(value)
         } catch {
             throw .encodingFailed(reason: String(describing: error))
         }
-        urlRequest.setContentTypeIfAbsent("application/json")
     }
 }

@@ -6,9 +6,11 @@ import FoundationNetworking
 
 /// Appends an `Encodable` value's properties to the query string, spelled as ``URLParameterEncoder`` spells them.
 ///
-/// The value must encode as a keyed container (a struct or a dictionary). Its properties are
-/// turned into ``Parameters`` through JSON, so custom `encode(to:)` implementations are honoured
-/// and `nil` properties are left out.
+/// The value must encode as a keyed container (a struct or a dictionary). Its properties become
+/// ``Parameters`` as `jsonEncoder` would write them (custom `encode(to:)` implementations are
+/// honoured, `nil` properties are left out, dates follow its date strategy), through the same
+/// `Encoder` that writes ``EncodableJSONEncoder``'s bodies, without writing JSON text. A
+/// `jsonEncoder` that converts keys or runs a closure strategy is used itself, through JSON.
 public struct EncodableQueryEncoder: EncodableParameterEncoder {
     /// The encoder whose options spell the query.
     public var urlEncoder: URLParameterEncoder
@@ -26,23 +28,35 @@ public struct EncodableQueryEncoder: EncodableParameterEncoder {
 
     /// The value's properties as parameters.
     public func parameters(for value: some Encodable) throws(RequestBuildError) -> Parameters {
+        if let options = JSONEncodingOptions(jsonEncoder, needsSortedKeys: false) {
+            let sink = ParameterTreeSink()
+            if JSONStreamState.encode(value, into: sink, options: options) {
+                guard let parameters = sink.root as? Parameters else { throw Self.notKeyed(value) }
+                return parameters
+            }
+        }
+        return try parametersThroughJSON(for: value)
+    }
+
+    /// Appends `value`'s properties to the query of `urlRequest.url`.
+    public func encode(urlRequest: inout URLRequest, with value: some Encodable) throws(RequestBuildError) {
+        try urlEncoder.encode(urlRequest: &urlRequest, with: parameters(for: value))
+    }
+
+    private static func notKeyed(_ value: some Encodable) -> RequestBuildError {
+        .encodingFailed(reason: "\(type(of: value)) must encode as a keyed container to become query parameters")
+    }
+
+    /// The value's properties from `jsonEncoder`'s own output, for the options only it implements.
+    private func parametersThroughJSON(for value: some Encodable) throws(RequestBuildError) -> Parameters {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: jsonEncoder.encode(value), options: [.fragmentsAllowed])
         } catch {
             throw .encodingFailed(reason: String(describing: error))
         }
-        guard let dictionary = object as? [String: Any] else {
-            throw .encodingFailed(
-                reason: "\(type(of: value)) must encode as a keyed container to become query parameters"
-            )
-        }
+        guard let dictionary = object as? [String: Any] else { throw Self.notKeyed(value) }
         return Self.sendable(dictionary)
-    }
-
-    /// Appends `value`'s properties to the query of `urlRequest.url`.
-    public func encode(urlRequest: inout URLRequest, with value: some Encodable) throws(RequestBuildError) {
-        try urlEncoder.encode(urlRequest: &urlRequest, with: parameters(for: value))
     }
 
     /// `JSONSerialization` output (strings, numbers, booleans, arrays, dictionaries, `NSNull`) as ``Parameters``.

@@ -15,17 +15,16 @@ public struct JSONParameterEncoder: ParameterEncoder {
 
     /// The JSON bytes for `parameters`.
     public func data(for parameters: Parameters) throws(RequestBuildError) -> Data {
-        var output: [UInt8] = []
-        output.reserveCapacity(16 + parameters.count * 32)
+        var output = JSONBytes(capacity: 16 + parameters.count * 32)
         try JSONWriter.writeObject(parameters, to: &output)
-        return Data(output)
+        return Data(output.storage)
     }
 
     /// The JSON bytes for any JSON-compatible value: a dictionary, an array, a string, a number, a `Bool` or `nil`.
     public func data(forJSONValue value: any Sendable) throws(RequestBuildError) -> Data {
-        var output: [UInt8] = []
+        var output = JSONBytes()
         try JSONWriter.write(value, to: &output)
-        return Data(output)
+        return Data(output.storage)
     }
 
     /// Sets the body of `urlRequest` to `parameters` as JSON.

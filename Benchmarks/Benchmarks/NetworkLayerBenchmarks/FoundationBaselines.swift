@@ -19,6 +19,10 @@ enum FoundationBaselines {
         return encoder
     }()
 
+    /// A `JSONEncoder` with Foundation's defaults (unsorted keys, escaped slashes): what Alamofire's
+    /// `JSONParameterEncoder.default` runs.
+    static let plainJSONEncoder = JSONEncoder()
+
     /// `GET` with the query written by `URLComponents.queryItems` (what Get does), keys sorted.
     static func queryItemsRequest(base: URL, path: String, query: [String: any Sendable]) throws -> URLRequest {
         guard var components = URLComponents(url: base.appendingPathComponent(path), resolvingAgainstBaseURL: false)
@@ -64,6 +68,17 @@ enum FoundationBaselines {
         var request = URLRequest(url: base.appendingPathComponent(path))
         request.httpMethod = "POST"
         request.httpBody = try jsonEncoder.encode(body)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        return request
+    }
+}
+
+extension FoundationBaselines {
+    /// `POST` with an `Encodable` body written by a reused `JSONEncoder()` with default options.
+    static func plainJSONEncoderRequest(base: URL, path: String, body: some Encodable) throws -> URLRequest {
+        var request = URLRequest(url: base.appendingPathComponent(path))
+        request.httpMethod = "POST"
+        request.httpBody = try plainJSONEncoder.encode(body)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         return request
     }

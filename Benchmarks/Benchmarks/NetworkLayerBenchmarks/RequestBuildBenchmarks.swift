@@ -16,6 +16,7 @@ enum RequestBuildBenchmarks {
         registerGET()
         registerDictionaryBody()
         registerEncodableBody()
+        registerEncodableQuery()
         registerBeagleForm()
     }
 
@@ -83,12 +84,55 @@ enum RequestBuildBenchmarks {
         measure("POST Encodable body: baseline JSONEncoder") {
             try FoundationBaselines.jsonEncoderRequest(base: SampleAPI.baseURL, path: SampleAPI.listPath, body: draft)
         }
+        measure("POST Encodable body: baseline plain JSONEncoder") {
+            try FoundationBaselines.plainJSONEncoderRequest(
+                base: SampleAPI.baseURL, path: SampleAPI.listPath, body: draft)
+        }
         PairedCPUTime.register("POST Encodable body: paired Router vs JSONEncoder") {
             blackHole(try router.makeRequest(for: .createListEncodable(draft)))
         } baseline: {
             blackHole(
                 try FoundationBaselines.jsonEncoderRequest(
                     base: SampleAPI.baseURL, path: SampleAPI.listPath, body: draft))
+        }
+        PairedCPUTime.register("POST Encodable body: paired Router vs plain JSONEncoder") {
+            blackHole(try router.makeRequest(for: .createListEncodable(draft)))
+        } baseline: {
+            blackHole(
+                try FoundationBaselines.plainJSONEncoderRequest(
+                    base: SampleAPI.baseURL, path: SampleAPI.listPath, body: draft))
+        }
+    }
+
+    /// The route every `Encodable` query took before the library's own encoder: `JSONEncoder`, then
+    /// `JSONSerialization`. A date strategy given as a closure (spelling dates as `.iso8601` does) is
+    /// one the library leaves to `JSONEncoder`, so this router still takes that route.
+    static let jsonRouteRouter: Router<SampleAPI> = {
+        let encoder = EncodableJSONEncoder.makeDefaultEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.formatted(.iso8601))
+        }
+        return Router(
+            configuration: RouterConfiguration(bodyEncoder: EncodableJSONEncoder(encoder: encoder)),
+            transport: ClosureTransport { _ in throw CancellationError() })
+    }()
+
+    private static func registerEncodableQuery() {
+        let query = SampleAPI.discoverQuery
+        let checkURL = { (request: URLRequest) in
+            try expect(request.url?.absoluteString == SampleAPI.discoverURL, "URL \(String(describing: request.url))")
+        }
+        measure(
+            "GET Encodable query: NetworkLayer Router", build: { try router.makeRequest(for: .discover(query)) },
+            check: checkURL)
+        measure(
+            "GET Encodable query: baseline JSON route",
+            build: { try jsonRouteRouter.makeRequest(for: .discover(query)) }, check: checkURL)
+        PairedCPUTime.register("GET Encodable query: paired Router vs JSON route") {
+            blackHole(try router.makeRequest(for: .discover(query)))
+        } baseline: {
+            blackHole(try jsonRouteRouter.makeRequest(for: .discover(query)))
         }
     }
 

@@ -9,6 +9,8 @@ enum SampleAPI: EndPointType {
     case createList(Parameters)
     /// `POST /3/list` with an `Encodable` body.
     case createListEncodable(ListDraft)
+    /// `GET /3/discover/movie` with an `Encodable` query.
+    case discover(DiscoverQuery)
 
     static let baseURL = URL(string: "https://api.example.com/3")!
 
@@ -18,12 +20,13 @@ enum SampleAPI: EndPointType {
         switch self {
         case .popular: Self.popularPath
         case .createList, .createListEncodable: Self.listPath
+        case .discover: Self.discoverPath
         }
     }
 
     var httpMethod: HTTPMethod {
         switch self {
-        case .popular: .get
+        case .popular, .discover: .get
         case .createList, .createListEncodable: .post
         }
     }
@@ -36,11 +39,14 @@ enum SampleAPI: EndPointType {
             .requestParameters(bodyParameters: body, bodyEncoding: .jsonEncoding, urlParameters: nil)
         case .createListEncodable(let body):
             .requestEncodable(body: body)
+        case .discover(let query):
+            .requestEncodable(body: nil, query: query)
         }
     }
 
     static let popularPath = "movie/popular"
     static let listPath = "list"
+    static let discoverPath = "discover/movie"
 
     /// The reference query of the Encoding parameters article.
     static let referenceQuery: Parameters = [
@@ -82,6 +88,47 @@ enum SampleAPI: EndPointType {
         sessionID: "2629f70fb498edc263a0adb99118ac41f0053e8c",
         sortBy: "original_order.asc"
     )
+
+    /// A TMDB discover query: strings, integers, a double, a boolean, an array and an optional left out.
+    static let discoverQuery = DiscoverQuery(
+        language: "en-US",
+        region: "US",
+        sortBy: "popularity.desc",
+        includeAdult: false,
+        page: 2,
+        minimumVote: 7.5,
+        genres: [28, 12, 878],
+        keywords: "space opera & more",
+        year: nil
+    )
+
+    /// The URL ``discoverQuery`` gives.
+    static let discoverURL =
+        "https://api.example.com/3/discover/movie?include_adult=0&language=en-US&page=2&region=US"
+        + "&sort_by=popularity.desc&vote_average.gte=7.5&with_genres%5B%5D=28&with_genres%5B%5D=12"
+        + "&with_genres%5B%5D=878&with_keywords=space%20opera%20%26%20more"
+}
+
+/// The query of TMDB's `GET /discover/movie`, as an `Encodable` value.
+struct DiscoverQuery: Encodable, Sendable {
+    var language: String
+    var region: String
+    var sortBy: String
+    var includeAdult: Bool
+    var page: Int
+    var minimumVote: Double
+    var genres: [Int]
+    var keywords: String
+    var year: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case language, region, page, year
+        case sortBy = "sort_by"
+        case includeAdult = "include_adult"
+        case minimumVote = "vote_average.gte"
+        case genres = "with_genres"
+        case keywords = "with_keywords"
+    }
 }
 
 /// The `Encodable` twin of ``SampleAPI/listBody``.

@@ -7,17 +7,17 @@ enum JSONWriter {
         _ value: any Sendable,
         key: String = "",
         depth: Int = 0,
-        to output: inout [UInt8]
+        to output: inout JSONBytes
     ) throws(RequestBuildError) {
         switch try ParameterValue.classify(value, key: key) {
         case .string(let string):
-            appendString(string, to: &output)
+            output.appendString(string)
         case .number(let number):
-            output.append(contentsOf: number.utf8)
+            output.append(number.utf8)
         case .bool(let bool):
-            output.append(contentsOf: bool ? trueBytes : falseBytes)
+            output.append(bool ? trueBytes : falseBytes)
         case .null:
-            output.append(contentsOf: nullBytes)
+            output.append(nullBytes)
         case .array(let elements):
             try ParameterValue.checkDepth(depth, key: key)
             output.append(UInt8(ascii: "["))
@@ -40,14 +40,14 @@ enum JSONWriter {
         _ dictionary: [String: any Sendable],
         keyPrefix: String = "",
         depth: Int = 0,
-        to output: inout [UInt8]
+        to output: inout JSONBytes
     ) throws(RequestBuildError) {
         output.append(UInt8(ascii: "{"))
         var first = true
         for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
             if !first { output.append(UInt8(ascii: ",")) }
             first = false
-            appendString(key, to: &output)
+            output.appendString(key)
             output.append(UInt8(ascii: ":"))
             try write(value, key: keyPrefix.isEmpty ? key : "\(keyPrefix).\(key)", depth: depth, to: &output)
         }
@@ -57,33 +57,4 @@ enum JSONWriter {
     private static let trueBytes: [UInt8] = Array("true".utf8)
     private static let falseBytes: [UInt8] = Array("false".utf8)
     private static let nullBytes: [UInt8] = Array("null".utf8)
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-    private static let backslash = UInt8(ascii: "\\")
-
-    /// Appends `string` as a JSON string: quotes, backslashes and control characters escaped,
-    /// everything else (including `/` and non-ASCII) as raw UTF-8.
-    static func appendString(_ string: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { bytes in
-            var plainStart = 0
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
-                plainStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(contentsOf: [backslash, byte])
-                case 0x0A: output.append(contentsOf: [backslash, UInt8(ascii: "n")])
-                case 0x0D: output.append(contentsOf: [backslash, UInt8(ascii: "r")])
-                case 0x09: output.append(contentsOf: [backslash, UInt8(ascii: "t")])
-                case 0x00..<0x20:
-                    output.append(contentsOf: [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                    output.append(hexDigits[Int(byte >> 4)])
-                    output.append(hexDigits[Int(byte & 0x0F)])
-                default: break
-                }
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart...]))
-        }
-        output.append(UInt8(ascii: "\""))
-    }
 }
