@@ -7,9 +7,9 @@ import FoundationNetworking
 /// Writes an `Encodable` value as the JSON body, with a `JSONEncoder` you configure.
 ///
 /// The bytes are always the ones `encoder` writes. With sorted keys and the built-in key, date, data
-/// and float strategies, the library writes them itself, several times faster than `JSONEncoder` and
-/// byte for byte the same; any other configuration (pretty printing, unsorted keys, key conversion,
-/// a formatter or closure strategy, a `JSONEncoder` subclass) is handed to `encoder`.
+/// and float strategies, the library writes them itself, straight to bytes and byte for byte the
+/// same, in about 0.7× `JSONEncoder`'s time; any other configuration (pretty printing, unsorted keys,
+/// key conversion, a formatter or closure strategy, a `JSONEncoder` subclass) is handed to `encoder`.
 public struct EncodableJSONEncoder: EncodableParameterEncoder {
     /// The encoder that writes the body.
     public let encoder: JSONEncoder
