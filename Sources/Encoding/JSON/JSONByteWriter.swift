@@ -11,8 +11,8 @@ struct JSONByteWriter {
     private var containers: [OpenContainer] = []
     /// The members of every open object, innermost object last.
     private var members: [Member] = []
-    /// Room to move an object's members around in, kept from one object to the next.
-    private var scratch: [UInt8] = []
+    /// The keys that writing escaped, which ``Member/escapedKey`` points into; rarely any.
+    private var escapedKeys: [String] = []
 
     private struct OpenContainer {
         let isObject: Bool
@@ -24,10 +24,13 @@ struct JSONByteWriter {
         var hasNonASCIIKey = false
     }
 
+    /// Plain data, so that sorting moves members without reference counting.
     private struct Member {
-        let key: String
-        /// The key as written, between its quotes, when writing it escaped nothing.
-        let verbatimKey: Range<Int>?
+        /// The key's place in ``JSONByteWriter/escapedKeys`` when writing it escaped something;
+        /// otherwise ``keyBytes`` are the key.
+        let escapedKey: Int?
+        /// The key's bytes as written, between its quotes.
+        let keyBytes: Range<Int>
         /// Where the member starts (its key) and ends (before the next comma or the closing brace).
         var range: Range<Int>
     }
@@ -53,8 +56,12 @@ struct JSONByteWriter {
         let start = bytes.count
         let written = bytes.appendString(key, escapingSlashes: escapesSlashes)
         if written.hasNonASCII { containers[last].hasNonASCIIKey = true }
-        let verbatimKey = written.escapedSomething ? nil : start + 1..<bytes.count - 1
-        members.append(Member(key: key, verbatimKey: verbatimKey, range: start..<start))
+        var escapedKey: Int?
+        if written.escapedSomething {
+            escapedKey = escapedKeys.count
+            escapedKeys.append(key)
+        }
+        members.append(Member(escapedKey: escapedKey, keyBytes: start + 1..<bytes.count - 1, range: start..<start))
         bytes.append(UInt8(ascii: ":"))
     }
 
@@ -129,35 +136,54 @@ struct JSONByteWriter {
 
     /// Puts the members of the object that just ended in key order; `false` if two keys are equal.
     private mutating func sortMembers(of object: OpenContainer) -> Bool {
-        let first = object.firstMember
-        guard members.count - first > 1 else { return true }
-        if !members[first...].indices.dropLast().allSatisfy({ precedes(members[$0], members[$0 + 1]) }) {
-            let bytes = self.bytes
-            members[first...].sort { Self.precedes($0, $1, in: bytes) }
-            guard members[first...].indices.dropLast().allSatisfy({ precedes(members[$0], members[$0 + 1]) })
-            else { return false }
-            self.bytes.rearrange(
-                object.start + 1..<self.bytes.count - 1,
-                into: members[first...].lazy.map(\.range),
-                separator: UInt8(ascii: ","),
-                scratch: &scratch
+        let objectMembers = object.firstMember..<members.count
+        guard objectMembers.count > 1 else { return true }
+        let inOrder = areStrictlyAscending(objectMembers)
+        if !inOrder {
+            let (bytes, escapedKeys) = (self.bytes, self.escapedKeys)
+            members[objectMembers].sort { Self.precedes($0, $1, in: bytes, escapedKeys: escapedKeys) }
+            guard areStrictlyAscending(objectMembers) else { return false }
+        }
+        // Swift strings that are canonically equivalent ("é" and "e\u{301}", "K" and the Kelvin
+        // sign) are one key to Foundation. Keys are read from the bytes, so before they move.
+        if object.hasNonASCIIKey, Set(members[objectMembers].lazy.map(key)).count < objectMembers.count {
+            return false
+        }
+        if !inOrder {
+            bytes.rearrange(
+                object.start + 1..<bytes.count - 1,
+                into: members[objectMembers].lazy.map(\.range),
+                separator: UInt8(ascii: ",")
             )
         }
-        // Swift strings that are canonically equivalent ("é" and "e\u{301}") are one key to Foundation.
-        return !object.hasNonASCIIKey || Set(members[first...].lazy.map(\.key)).count == members.count - first
+        return true
     }
 
-    private func precedes(_ left: Member, _ right: Member) -> Bool {
-        Self.precedes(left, right, in: bytes)
+    private func areStrictlyAscending(_ range: Range<Int>) -> Bool {
+        range.dropLast().allSatisfy {
+            Self.precedes(members[$0], members[$0 + 1], in: bytes, escapedKeys: escapedKeys)
+        }
+    }
+
+    private func key(of member: Member) -> String {
+        member.escapedKey.map { escapedKeys[$0] } ?? String(decoding: bytes.storage[member.keyBytes], as: UTF8.self)
     }
 
     /// Foundation's `.sortedKeys` order: the keys' UTF-8 bytes, compared lexicographically; the
     /// bytes already written are compared where they are the key's own.
-    private static func precedes(_ left: Member, _ right: Member, in bytes: JSONBytes) -> Bool {
-        if let leftKey = left.verbatimKey, let rightKey = right.verbatimKey {
-            return bytes.precedes(leftKey, rightKey)
+    private static func precedes(
+        _ left: Member,
+        _ right: Member,
+        in bytes: JSONBytes,
+        escapedKeys: [String]
+    ) -> Bool {
+        switch (left.escapedKey, right.escapedKey) {
+        case (nil, nil): bytes.precedes(left.keyBytes, right.keyBytes)
+        case (let leftKey?, let rightKey?):
+            escapedKeys[leftKey].utf8.lexicographicallyPrecedes(escapedKeys[rightKey].utf8)
+        case (let leftKey?, nil): escapedKeys[leftKey].utf8.lexicographicallyPrecedes(bytes.storage[right.keyBytes])
+        case (nil, let rightKey?): bytes.storage[left.keyBytes].lexicographicallyPrecedes(escapedKeys[rightKey].utf8)
         }
-        return left.key.utf8.lexicographicallyPrecedes(right.key.utf8)
     }
 
     private static let trueBytes: [UInt8] = Array("true".utf8)

@@ -61,10 +61,11 @@ struct JSONBytes {
         var traits = StringTraits()
         string.withUTF8 { utf8 in
             var runStart = 0
+            var allBits: UInt8 = 0
             for index in utf8.indices {
                 let byte = utf8[index]
-                if byte >= 0x80 { traits.hasNonASCII = true }
-                guard Self.mayNeedEscape[Int(byte)], let escape = Self.escape(byte, escapingSlashes: escapingSlashes)
+                allBits |= byte
+                guard Self.mayNeedEscape(byte), let escape = Self.escape(byte, escapingSlashes: escapingSlashes)
                 else { continue }
                 storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 storage.append(contentsOf: escape)
@@ -72,6 +73,7 @@ struct JSONBytes {
                 runStart = index + 1
             }
             storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            traits.hasNonASCII = allBits >= 0x80
         }
         storage.append(UInt8(ascii: "\""))
         return traits
@@ -79,31 +81,36 @@ struct JSONBytes {
 
     /// Whether the bytes in `left` come before those in `right`, compared lexicographically.
     func precedes(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
-        storage[left].lexicographicallyPrecedes(storage[right])
+        storage.withUnsafeBufferPointer { buffer in
+            UnsafeBufferPointer(rebasing: buffer[left]).lexicographicallyPrecedes(
+                UnsafeBufferPointer(rebasing: buffer[right]))
+        }
     }
 
     /// Rewrites `region` as the byte ranges of `pieces`, in that order, joined by `separator`.
     ///
     /// `pieces` lie inside `region` and, with one separator between each two, fill it exactly, so
-    /// the region keeps its length; `scratch` holds its old bytes meanwhile.
-    mutating func rearrange(
-        _ region: Range<Int>,
-        into pieces: some Sequence<Range<Int>>,
-        separator: UInt8,
-        scratch: inout [UInt8]
-    ) {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: storage[region])
-        var cursor = region.lowerBound
-        for piece in pieces {
-            if cursor > region.lowerBound {
-                storage[cursor] = separator
-                cursor += 1
+    /// the region keeps its length. Its old bytes are kept meanwhile past the end of the text.
+    mutating func rearrange(_ region: Range<Int>, into pieces: some Sequence<Range<Int>>, separator: UInt8) {
+        let copy = storage.count
+        storage.append(contentsOf: repeatElement(0, count: region.count))
+        storage.withUnsafeMutableBufferPointer { buffer in
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[copy...])
+                .update(fromContentsOf: UnsafeBufferPointer(rebasing: buffer[region]))
+            var cursor = region.lowerBound
+            for piece in pieces {
+                if cursor > region.lowerBound {
+                    buffer[cursor] = separator
+                    cursor += 1
+                }
+                let source = buffer[
+                    copy + piece.lowerBound - region.lowerBound..<copy + piece.upperBound - region.lowerBound]
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[cursor..<cursor + piece.count])
+                    .update(fromContentsOf: UnsafeBufferPointer(rebasing: source))
+                cursor += piece.count
             }
-            let source = piece.lowerBound - region.lowerBound..<piece.upperBound - region.lowerBound
-            storage[cursor..<cursor + piece.count] = scratch[source]
-            cursor += piece.count
         }
+        storage.removeLast(region.count)
     }
 
     private static func escape(_ byte: UInt8, escapingSlashes: Bool) -> [UInt8]? {
@@ -121,9 +128,9 @@ struct JSONBytes {
         }
     }
 
-    /// The bytes ``escape(_:escapingSlashes:)`` may change: control characters, `"`, `\\` and `/`.
-    private static let mayNeedEscape: [Bool] = (0...255).map { byte in
-        byte < 0x20 || [UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/")].contains(UInt8(byte))
+    /// Whether ``escape(_:escapingSlashes:)`` may change `byte`: a control character, `"`, `\\` or `/`.
+    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -27,7 +27,7 @@ struct JSONStreamSingleValueContainer: SingleValueEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try state.singleValue(at: level)
-        try state.write(value, key: JSONIndexKey?.none)
+        try state.write(value, key: nil)
     }
 
     /// Claims the level for its one value and returns the value's writer.

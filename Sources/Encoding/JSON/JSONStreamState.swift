@@ -12,7 +12,9 @@ final class JSONStreamState {
     let options: JSONEncodingOptions
     /// Whether the value did something whose bytes only Foundation's encoder decides.
     private(set) var needsFoundation = false
-    private var levels: [Level] = [Level(id: 0, kind: .pending, key: nil)]
+    /// Unchecked, as the byte sink's writer is: every access is short and private to this type,
+    /// and none spans a call into a value's `encode(to:)`.
+    @exclusivity(unchecked) private var levels: [Level] = [Level(id: 0, kind: .pending, key: nil)]
     private var nextID = 1
 
     struct Level {
@@ -68,9 +70,7 @@ final class JSONStreamState {
 
     /// Where level `id` is in the stack; levels are found near the top, so the search starts there.
     private func index(of id: Int) -> Int? {
-        var index = levels.count - 1
-        while index >= 0, levels[index].id != id { index -= 1 }
-        return index >= 0 ? index : nil
+        levels.lastIndex { $0.id == id }
     }
 
     /// Turns the encoder at level `id` into a container of `kind`; a second request for the same
@@ -131,6 +131,8 @@ final class JSONStreamState {
 
     /// Makes level `id` the innermost one, ending the levels opened inside it; `nil` if it has ended.
     private func activate(_ id: Int) -> Int? {
+        let top = levels.count - 1
+        if top >= 0, levels[top].id == id { return top }
         guard let index = index(of: id) else {
             needsFoundation = true
             return nil
@@ -167,11 +169,12 @@ final class JSONStreamState {
 
     // MARK: Values
 
-    /// Writes `value` into the slot just made for it (a member's key, an element, a single value).
-    func write<T: Encodable>(_ value: T, key: (some CodingKey)?) throws {
+    /// Writes `value` into the slot just made for it (a member's key, an element, a single value);
+    /// `key` is the slot's place in the coding path, asked for only when `value` opens a level.
+    func write<T: Encodable>(_ value: T, key: @autoclosure () -> (any CodingKey)?) throws {
         if try writeKnownType(value) { return }
         let depth = levels.count
-        let child = push(.pending, key: key)
+        let child = push(.pending, key: key())
         try value.encode(to: JSONStreamEncoder(state: self, level: child))
         while levels.count > depth { close(levels.removeLast()) }
     }

@@ -31,8 +31,9 @@ struct RequestBuilder: Sendable {
         if !extraHeaders.isEmpty { headers = headers.merging(extraHeaders) }
         for header in headers {
             try HeaderValidation.validate(name: header.name, value: header.value)
-            request.setValue(header.value, forHTTPHeaderField: header.name)
         }
+        // In one assignment: Linux Foundation's `setValue(_:forHTTPHeaderField:)` is four times slower.
+        if !headers.isEmpty { request.allHTTPHeaderFields = headers.joinedFields }
 
         try encodeBody(of: task, method: method, into: &request)
 

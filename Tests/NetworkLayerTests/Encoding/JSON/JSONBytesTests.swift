@@ -87,8 +87,9 @@ struct JSONBytesTests {
     func rearrange() {
         var bytes = JSONBytes()
         bytes.append(Array("{b:2,a:1,c:3}".utf8))
-        var scratch: [UInt8] = []
-        bytes.rearrange(1..<12, into: [5..<8, 1..<4, 9..<12], separator: UInt8(ascii: ","), scratch: &scratch)
+        bytes.rearrange(1..<12, into: [5..<8, 1..<4, 9..<12], separator: UInt8(ascii: ","))
         #expect(String(decoding: bytes.storage, as: UTF8.self) == "{a:1,b:2,c:3}")
+        bytes.rearrange(0..<13, into: [0..<13], separator: UInt8(ascii: ","))
+        #expect(bytes.count == 13)
     }
 }
