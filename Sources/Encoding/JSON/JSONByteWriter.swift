@@ -38,6 +38,8 @@ struct JSONByteWriter {
     init(capacity: Int, escapesSlashes: Bool) {
         bytes = JSONBytes(capacity: capacity)
         self.escapesSlashes = escapesSlashes
+        containers.reserveCapacity(8)
+        members.reserveCapacity(32)
     }
 
     mutating func beginObject() {
@@ -140,8 +142,7 @@ struct JSONByteWriter {
         guard objectMembers.count > 1 else { return true }
         let inOrder = areStrictlyAscending(objectMembers)
         if !inOrder {
-            let (bytes, escapedKeys) = (self.bytes, self.escapedKeys)
-            members[objectMembers].sort { Self.precedes($0, $1, in: bytes, escapedKeys: escapedKeys) }
+            sortByKey(objectMembers)
             guard areStrictlyAscending(objectMembers) else { return false }
         }
         // Swift strings that are canonically equivalent ("é" and "e\u{301}", "K" and the Kelvin
@@ -157,6 +158,27 @@ struct JSONByteWriter {
             )
         }
         return true
+    }
+
+    /// Sorts the members in `range` by key, in place: by insertion, as objects are mostly small and
+    /// often nearly in order; a large one goes through the standard library's sort.
+    private mutating func sortByKey(_ range: Range<Int>) {
+        let (bytes, escapedKeys) = (self.bytes, self.escapedKeys)
+        guard range.count <= 32 else {
+            members[range].sort { Self.precedes($0, $1, in: bytes, escapedKeys: escapedKeys) }
+            return
+        }
+        for next in range.dropFirst() {
+            let member = members[next]
+            var slot = next
+            while slot > range.lowerBound,
+                Self.precedes(member, members[slot - 1], in: bytes, escapedKeys: escapedKeys)
+            {
+                members[slot] = members[slot - 1]
+                slot -= 1
+            }
+            members[slot] = member
+        }
     }
 
     private func areStrictlyAscending(_ range: Range<Int>) -> Bool {

@@ -31,17 +31,20 @@ struct JSONBytes {
 
     private mutating func appendDecimal(_ magnitude: UInt64, negative: Bool) {
         if negative { storage.append(UInt8(ascii: "-")) }
-        guard magnitude >= 10 else {
-            storage.append(UInt8(ascii: "0") + UInt8(magnitude))
-            return
-        }
-        let start = storage.count
-        var rest = magnitude
+        var digits = 1
+        var rest = magnitude / 10
         while rest > 0 {
-            storage.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            digits += 1
             rest /= 10
         }
-        storage[start...].reverse()
+        storage.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var index = storage.count
+        rest = magnitude
+        repeat {
+            index -= 1
+            storage[index] += UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
     }
 
     /// What ``appendString(_:escapingSlashes:)`` met in a string.

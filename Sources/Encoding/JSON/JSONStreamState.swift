@@ -31,6 +31,7 @@ final class JSONStreamState {
     init(sink: any JSONEventSink, options: JSONEncodingOptions) {
         self.sink = sink
         self.options = options
+        levels.reserveCapacity(8)
     }
 
     /// Encodes `value` as the top-level value into `sink`.

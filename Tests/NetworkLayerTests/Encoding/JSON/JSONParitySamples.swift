@@ -45,6 +45,9 @@ struct JSONParitySample: Sendable, CustomTestStringConvertible {
             name: "dictionary keys: non-BMP and escapes",
             value: ["\u{1F600}": 1, "\u{FFFF}": 2, "\u{E000}": 3, "a\u{0}": 4, "a": 5]),
         .init(name: "Int-keyed dictionary", value: [10: "a", 9: "b", -1: "c", 100: "d"]),
+        .init(
+            name: "dictionary larger than the insertion sort takes",
+            value: Dictionary(uniqueKeysWithValues: (0..<200).map { ("key \($0 * 7919 % 200)", $0) })),
         .init(name: "empty containers", value: Empties()),
         .init(name: "nil members and null elements", value: Nulls()),
         .init(name: "super encoders", value: Supers()),
