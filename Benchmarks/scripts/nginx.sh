@@ -7,7 +7,8 @@
 #   bench_nginx_stop        stops that nginx (never a system service; nothing outside DIR is touched)
 #
 # Served: tmdb.json (the recorded TMDB page, or a small JSON document when the fixture is absent),
-# blob-20m.bin and blob-200m.bin (sparse files, so they take no disk space).
+# blob-20m.bin and blob-200m.bin (sparse files, so they take no disk space), also under paced-1m/ and
+# paced-64m/, which send at 1 MB/s and 64 MB/s (the stream cancellation benchmarks).
 
 bench_nginx_pid=
 
@@ -71,6 +72,15 @@ http {
         listen 127.0.0.1:$port;
         root $dir/www;
         location / { }
+        # The stream cancellation benchmarks' paced streams: a feed, and a fast stream.
+        location /paced-1m/ {
+            alias $dir/www/;
+            limit_rate 1m;
+        }
+        location /paced-64m/ {
+            alias $dir/www/;
+            limit_rate 64m;
+        }
     }
 }
 CONF

@@ -18,11 +18,14 @@ TARGET = "NetworkLayerBenchmarks"
 # Memory is shown in decimal megabytes, as package-benchmark itself reports it.
 MB = 1_000_000
 
+BASELINE_CANCEL = "baseline URLSession task.cancel()"
+
 # (subject, baseline or None, kind, target) — kind: "paired_cpu" (the subject's CPU time over its
 # baseline's, measured in alternating blocks of each iteration, ≤ target), "time" (subject/baseline CPU time
 # of the separate benchmarks), "paired" (requests per second over URLSession's, alternating blocks, ≥ target),
 # "rate" (subject/baseline requests per second of the separate benchmarks), "rss" (peak resident bytes ≤
-# target), None.
+# target), "close" (nanoseconds until the server sees a stopped stream's connection closed, the slowest
+# iteration ≤ target), None.
 ROWS = [
     ("GET build: paired Router vs URLComponents.queryItems", None, "paired_cpu", 1.0),
     # The same bytes as Alamofire's way, at least 4× faster.
@@ -58,6 +61,12 @@ ROWS = [
     ("Download 200 MB to disk: NetworkLayer Router download", None, None, None),
     ("Download 200 MB to disk: baseline URLSession downloadTask", None, None, None),
     ("Download 20 MB in memory: NetworkLayer Router data request", None, None, None),
+    # The streaming issue: whichever way a consumer stops, the server sees the connection closed within 100 ms.
+    *[
+        (f"Stream cancellation, {pace}: {stop}", None, "close" if stop != BASELINE_CANCEL else None, 100_000_000)
+        for pace in ("1 MB/s", "64 MB/s", "full speed")
+        for stop in ("leaving the loop", "cancelling the consuming task", "Router.cancel()", BASELINE_CANCEL)
+    ],
 ]
 
 WALL = "Time (wall clock)"
@@ -73,6 +82,7 @@ MALLOC = "Malloc (total)"
 RSS = "Memory (resident peak)"
 PROBE_RSS = "Probe peak resident memory (bytes)"
 PROBE_TIME = "Probe download time (ns)"
+CLOSE_SEEN = "Close seen by the server (ns)"
 
 
 def kind_of(name):
@@ -105,6 +115,9 @@ def measure(element, name):
             p50(element, PAIRED_RATIO),
             (p50(element, PAIRED_URLSESSION_NO_CACHE), p50(element, PAIRED_RATIO_NO_CACHE)),
         )
+    if name.startswith("Stream cancellation"):
+        found = element.get("secondaryMetrics", {}).get(CLOSE_SEEN) or element["primaryMetric"]
+        return (found["scorePercentiles"]["50.0"], found["scorePercentiles"]["100.0"], None, None)
     if "own process" in name:
         return (None, p50(element, PROBE_TIME), None, p50(element, PROBE_RSS))
     # Only the metrics each kind of benchmark records are read: package-benchmark's JMH export
@@ -216,6 +229,15 @@ def main():
                 wall += f", URLSession without URLCache {format_time(raw_no_cache)} ({1e9 / raw_no_cache:,.0f} req/s)"
                 ratio_text += f"; {ratio_no_cache / 1000:.3f}× the one without URLCache"
             print(f"| {name} | | {wall} | | {ratio_text} | ≥ {target}× | {met} |")
+            continue
+        if name.startswith("Stream cancellation"):
+            median, slowest = figures[name][:2]
+            close = f"close seen after {format_time(median)} (median), {format_time(slowest)} (slowest)"
+            target_text, met = "", ""
+            if kind == "close":
+                target_text = f"≤ {target / 1e6:.0f} ms, every iteration"
+                met = "yes" if slowest <= target else "**no**"
+            print(f"| {name} | | {close} | | | {target_text} | {met} |")
             continue
         cpu, wall, mallocs, rss = figures[name]
         wall_text = format_time(wall)

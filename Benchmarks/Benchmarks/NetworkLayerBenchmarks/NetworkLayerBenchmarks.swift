@@ -7,6 +7,7 @@ let benchmarks: @Sendable () -> Void = {
     EndToEndBenchmarks.register()
     DownloadBenchmarks.register()
     DownloadProbeBenchmarks.register()
+    StreamCancellationBenchmarks.register()
     #if canImport(NetworkLayerAsyncHTTPClient)
     TransportBenchmarks.register()
     #endif

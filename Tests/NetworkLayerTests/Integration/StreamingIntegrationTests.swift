@@ -54,16 +54,52 @@ struct StreamingIntegrationTests {
         #expect(error?.response?.statusCode == status)
     }
 
-    @Test("1,000 streams left after their first chunk leave no registration or file descriptor behind")
-    func noLeaks() async throws {
-        let router = try HTTPBinPeer.makeRouter()
-        func streamAndLeave() async throws {
-            let streamed = try await router.stream(.range(bytes: 102_400, seconds: 2))
-            for try await _ in streamed.body { break }
+    /// The three ways a consumer stops a stream it is reading.
+    enum Stop: String, CaseIterable, CustomTestStringConvertible {
+        case leaveLoop = "leaving the loop"
+        case cancelTask = "cancelling the consuming task"
+        case cancelRouter = "Router.cancel()"
+
+        var testDescription: String { rawValue }
+
+        /// Reads the first chunk of `streamed`, then stops as this case says; returns what the next read threw.
+        func apply(to streamed: StreamedResponse, of router: Router<HTTPBinEndpoint>) async -> (any Error)? {
+            let reader = Task { () async -> (any Error)? in
+                do {
+                    var chunks = streamed.body.makeAsyncIterator()
+                    _ = try await chunks.next()
+                    switch self {
+                    case .leaveLoop: return nil
+                    case .cancelTask: withUnsafeCurrentTask { $0?.cancel() }
+                    case .cancelRouter: router.cancel()
+                    }
+                    while try await chunks.next() != nil {}
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            return await reader.value
         }
-        for _ in 0..<10 { try await streamAndLeave() }
+    }
+
+    @Test(
+        "1,000 streams stopped after their first chunk end as cancelled and leave nothing behind",
+        arguments: Stop.allCases)
+    func noLeaks(stop: Stop) async throws {
+        let router = try HTTPBinPeer.makeRouter()
+        func streamAndStop() async throws {
+            let streamed = try await router.stream(.range(bytes: 102_400, seconds: 2))
+            let error = await stop.apply(to: streamed, of: router)
+            switch stop {
+            case .leaveLoop: #expect(error == nil)
+            case .cancelTask, .cancelRouter:
+                #expect(error is CancellationError || (error as? NetworkError)?.isCancellation == true)
+            }
+        }
+        for _ in 0..<10 { try await streamAndStop() }
         let before = try Self.openFileDescriptors()
-        for _ in 0..<1_000 { try await streamAndLeave() }
+        for _ in 0..<1_000 { try await streamAndStop() }
         #if !NETWORKLAYER_ASYNC_HTTP_CLIENT  // built by another package there, which cannot see `package` members
         #expect(await eventually { router.inFlightCount == 0 })
         #endif

@@ -86,6 +86,21 @@ struct RouterStreamingTests {
         #expect(transport.stopped.withLock { $0 } == 1)
     }
 
+    @Test("Cancelling the consuming task stops a stream that is being read")
+    func taskCancel() async throws {
+        var transport = ChunkedTransport { _ in (200, ["first"]) }
+        transport.hold = true
+        let streamed = try await Router<TestEndpoint>(transport: transport).stream(TestEndpoint())
+        let consumer = Task {
+            var iterator = streamed.body.makeAsyncIterator()
+            _ = try await iterator.next()
+            withUnsafeCurrentTask { $0?.cancel() }
+            _ = try await iterator.next()
+        }
+        await #expect(throws: CancellationError.self) { try await consumer.value }
+        #expect(await eventually { transport.stopped.withLock { $0 } == 1 })
+    }
+
     @Test("Leaving the loop early stops the transfer")
     func earlyExit() async throws {
         var transport = ChunkedTransport { _ in (200, ["a\n", "b\n"]) }
