@@ -54,6 +54,27 @@ struct StreamingIntegrationTests {
         #expect(error?.response?.statusCode == status)
     }
 
+    #if !NETWORKLAYER_ASYNC_HTTP_CLIENT  // Foundation's transport is the one that cannot pause a transfer
+    @Test("A consumer that falls behind gets every byte: past a 4 KB window they waited on disk")
+    func slowConsumer() async throws {
+        let router = Router<HTTPBinEndpoint>(transport: URLSessionTransport(streamWindow: 4_096))
+        _ = try HTTPBinPeer.requireURL()
+        // 100 chunks of 1 KB over a second; the consumer stops reading for 400 ms after the first.
+        let streamed = try await router.stream(.range(bytes: 102_400, seconds: 1))
+        var received = Data()
+        var mostOnDisk = 0
+        for try await chunk in streamed.body {
+            if received.isEmpty { try await Task.sleep(for: .milliseconds(400)) }
+            received.append(chunk)
+            #expect(streamed.body.backlog.memory <= 4_096)
+            mostOnDisk = max(mostOnDisk, streamed.body.backlog.disk)
+        }
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        #expect(received == Data((0..<102_400).map { alphabet[$0 % alphabet.count] }))
+        #expect(mostOnDisk > 0)
+    }
+    #endif
+
     /// The three ways a consumer stops a stream it is reading.
     enum Stop: String, CaseIterable, CustomTestStringConvertible {
         case leaveLoop = "leaving the loop"

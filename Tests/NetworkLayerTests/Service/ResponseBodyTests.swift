@@ -101,4 +101,87 @@ struct ResponseBodyTests {
         #expect(try await iterator.next() == Data("ab".utf8))
         #expect(try await iterator.next() == nil)
     }
+
+    /// Chunks of distinct bytes, so that any reordering or loss shows.
+    static func numberedChunks(_ count: Int, size: Int) -> [Data] {
+        (0..<count).map { index in Data((0..<size).map { UInt8(truncatingIfNeeded: index &* 31 &+ $0) }) }
+    }
+
+    @Test("past the window, chunks wait on disk and come back in order, memory staying within the window")
+    func spillsPastWindow() async throws {
+        let (body, writer) = ResponseBody.makeStream(window: 1_000, spillsPastWindow: true)
+        let chunks = Self.numberedChunks(300, size: 70)
+        for chunk in chunks { writer.write(chunk) }
+        writer.finish()
+        let backlog = body.backlog
+        #expect(backlog.memory <= 1_000)
+        #expect(backlog.memory + backlog.disk == 21_000)
+        var read = Data()
+        for try await chunk in body {
+            read.append(chunk)
+            #expect(body.backlog.memory <= 1_000)
+        }
+        #expect(read == Data(chunks.joined()))
+        #expect(body.backlog == (0, 0))
+    }
+
+    @Test("a consumer that reads while the transport writes gets every byte in order, from memory and disk")
+    func spillsWhileReading() async throws {
+        let (body, writer) = ResponseBody.makeStream(window: 500, spillsPastWindow: true)
+        let chunks = Self.numberedChunks(2_000, size: 33)
+        let reader = Task {
+            var read = Data()
+            var count = 0
+            for try await chunk in body {
+                read.append(chunk)
+                count += 1
+                if count % 50 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+            }
+            return read
+        }
+        for (index, chunk) in chunks.enumerated() {
+            writer.write(chunk)
+            if index % 400 == 0 { try await Task.sleep(for: .milliseconds(2)) }
+        }
+        writer.finish()
+        #expect(try await reader.value == Data(chunks.joined()))
+    }
+
+    @Test("collect and drain take the backlog on disk first, then the chunks still arriving")
+    func collectsSpilled() async throws {
+        let (body, writer) = ResponseBody.makeStream(window: 100, spillsPastWindow: true)
+        let chunks = Self.numberedChunks(3_000, size: 512)
+        for chunk in chunks.prefix(2_000) { writer.write(chunk) }
+        #expect(body.backlog.disk > 1_000_000)
+        let collecting = Task { try await body.collect() }
+        for chunk in chunks.dropFirst(2_000) { writer.write(chunk) }
+        writer.finish()
+        #expect(try await collecting.value == Data(chunks.joined()))
+    }
+
+    @Test("the backlog file is never in the temporary directory, and stopping the body lets go of it")
+    func spillLeavesNothing() async throws {
+        func spillFiles() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+                .filter { $0.hasPrefix("NetworkLayer-") && $0.hasSuffix(".spill") }
+        }
+        let stopped = Locked(false)
+        let (body, writer) = ResponseBody.makeStream(window: 10, spillsPastWindow: true) {
+            stopped.withLock { $0 = true }
+        }
+        for chunk in Self.numberedChunks(100, size: 100) { writer.write(chunk) }
+        #expect(body.backlog.disk > 0)
+        #expect(try spillFiles().isEmpty)
+        body.cancel()
+        #expect(body.backlog.disk == 0)
+        #expect(stopped.current)
+        await #expect(throws: CancellationError.self) { try await body.collect() }
+    }
+
+    @Test("without spilling, the window only holds back a transport that waits for demand")
+    func noSpillByDefault() {
+        let (body, writer) = ResponseBody.makeStream(window: 10)
+        for chunk in Self.numberedChunks(10, size: 100) { writer.write(chunk) }
+        #expect(body.backlog == (1_000, 0))
+    }
 }

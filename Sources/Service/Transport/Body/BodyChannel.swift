@@ -8,7 +8,9 @@ import Foundation
 /// are collected in memory or written to a file without a thread hop per chunk. Whichever side stops
 /// first ends the exchange for the other: a cancelled consumer stops the transfer through `onCancel`,
 /// and a failed transfer fails the consumer. A transport that can pause its reads waits in
-/// ``waitForDemand()`` while more than `window` bytes wait for the consumer.
+/// ``waitForDemand()`` while more than `window` bytes wait for the consumer; for one that cannot, the
+/// channel keeps the bytes past the window in a ``SpillFile`` until the consumer catches up, so memory
+/// stays bounded however slowly it reads.
 final class BodyChannel: Sendable {
     typealias Sink = @Sendable (Data) throws -> Void
 
@@ -23,6 +25,11 @@ final class BodyChannel: Sendable {
         /// The bytes in `buffered` the consumer has not taken yet.
         var bufferedBytes = 0
         var window = Int.max
+        /// Whether bytes past the window wait on disk, in `spill`, rather than in `buffered`.
+        var spillsPastWindow = false
+        var spill: SpillFile?
+        /// The bytes in `spill` the consumer has not taken yet; they all come after `buffered`.
+        var spilledBytes = 0
         var demandWaiters: [CheckedContinuation<Void, Never>] = []
         var end: End?
         var consumed = false
@@ -33,12 +40,42 @@ final class BodyChannel: Sendable {
         var onCancel: (@Sendable () -> Void)?
         var endObservers: [@Sendable () -> Void] = []
 
-        mutating func takeBuffered() -> [Data] {
-            defer {
-                buffered.removeAll(keepingCapacity: false)
-                (next, bufferedBytes) = (0, 0)
+        /// The chunks waiting in memory, then up to 1 MB of those on disk; call again until it is empty.
+        mutating func takeBuffered() throws -> [Data] {
+            var chunks = Array(buffered[next...])
+            buffered.removeAll(keepingCapacity: false)
+            (next, bufferedBytes) = (0, 0)
+            while spilledBytes > 0, chunks.count < 16 {
+                chunks.append(try takeSpilled())
             }
-            return Array(buffered[next...])
+            return chunks
+        }
+
+        /// Whether `chunk` goes to disk: once anything waits there, everything after it does too.
+        func spills(_ chunk: Data) -> Bool {
+            spillsPastWindow && (spilledBytes > 0 || bufferedBytes + chunk.count > window)
+        }
+
+        mutating func spill(_ chunk: Data) throws {
+            let file = try spill ?? SpillFile()
+            spill = file
+            try file.append(chunk)
+            spilledBytes += chunk.count
+        }
+
+        /// The next piece of what waits on disk; the file is emptied once all of it was read.
+        mutating func takeSpilled() throws -> Data {
+            guard let spill else { throw SpillFileError.missing }
+            let chunk = try spill.read(upTo: min(SpillFile.readSize, spilledBytes))
+            guard !chunk.isEmpty else { throw SpillFileError.shorter(missing: spilledBytes) }
+            spilledBytes -= chunk.count
+            if spilledBytes == 0 { try spill.reset() }
+            return chunk
+        }
+
+        /// Lets go of the file and what waits in it, when nobody will read it.
+        mutating func dropSpill() {
+            (spill, spilledBytes) = (nil, 0)
         }
 
         /// The next buffered chunk, which the buffer lets go of.
@@ -61,13 +98,18 @@ final class BodyChannel: Sendable {
 
     private let state: Locked<State>
 
-    init(window: Int, onCancel: (@Sendable () -> Void)?) {
-        state = Locked(State(window: max(0, window), onCancel: onCancel))
+    init(window: Int, spillsPastWindow: Bool = false, onCancel: (@Sendable () -> Void)?) {
+        state = Locked(State(window: max(0, window), spillsPastWindow: spillsPastWindow, onCancel: onCancel))
     }
 
     /// A channel that already holds the whole body.
     init(whole data: Data) {
         state = Locked(State(buffered: data.isEmpty ? [] : [data], bufferedBytes: data.count, end: .finished))
+    }
+
+    /// The bytes waiting for the consumer: in memory, and on disk.
+    var backlog: (memory: Int, disk: Int) {
+        state.withLock { ($0.bufferedBytes, $0.spilledBytes) }
     }
 
     // MARK: Transport side
@@ -79,6 +121,7 @@ final class BodyChannel: Sendable {
             case buffered
             case resume(CheckedContinuation<Data?, any Error>)
             case sink(Sink)
+            case failed(any Error)
         }
         let delivery = state.withLock { state -> Delivery in
             guard state.end == nil else { return .dropped }
@@ -87,12 +130,21 @@ final class BodyChannel: Sendable {
                 state.waiting = nil
                 return .resume(waiting)
             }
+            if state.spills(chunk) {
+                do {
+                    try state.spill(chunk)
+                } catch {
+                    return .failed(SpillFileError.unwritable(error).transportError)
+                }
+                return .buffered
+            }
             state.buffered.append(chunk)
             state.bufferedBytes += chunk.count
             return .buffered
         }
         switch delivery {
         case .dropped, .buffered: break
+        case .failed(let error): stop(with: error)
         case .resume(let waiting): waiting.resume(returning: chunk)
         case .sink(let sink):
             do {
@@ -135,6 +187,7 @@ final class BodyChannel: Sendable {
         let waiters = state.withLock { state -> Waiters in
             guard state.end == nil else { return Waiters() }
             state.end = error.map(End.failed) ?? .finished
+            if error != nil { state.dropSpill() }
             state.onCancel = nil
             defer { (state.waiting, state.drained, state.endObservers) = (nil, nil, []) }
             return Waiters(
@@ -167,6 +220,7 @@ final class BodyChannel: Sendable {
     /// Stops the body early: the transfer is cancelled and the consumer gets `error`.
     func stop(with error: any Error = CancellationError()) {
         let onCancel = state.withLock { state -> (@Sendable () -> Void)? in
+            state.dropSpill()
             guard state.end == nil else { return nil }
             defer { state.onCancel = nil }
             return state.onCancel
@@ -185,8 +239,18 @@ final class BodyChannel: Sendable {
                         let chunk = state.takeNext()
                         return (.success(chunk), state.releasedWaiters())
                     }
+                    if state.spilledBytes > 0 {
+                        do {
+                            return (.success(try state.takeSpilled()), [])
+                        } catch {
+                            state.dropSpill()
+                            return (.failure(SpillFileError.unreadable(error).transportError), [])
+                        }
+                    }
                     switch state.end {
-                    case .finished: return (.success(nil), [])
+                    case .finished:
+                        state.dropSpill()
+                        return (.success(nil), [])
                     case .failed(let error): return (.failure(error), [])
                     case nil:
                         state.waiting = continuation
@@ -215,13 +279,27 @@ final class BodyChannel: Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 while true {
-                    let (chunks, end, producers) = state.withLock { state in
-                        let chunks = state.takeBuffered()
+                    let taken = state.withLock {
+                        state -> Result<([Data], End?, [CheckedContinuation<Void, Never>]), any Error> in
+                        let chunks: [Data]
+                        do {
+                            chunks = try state.takeBuffered()
+                        } catch {
+                            state.dropSpill()
+                            return .failure(SpillFileError.unreadable(error).transportError)
+                        }
                         if chunks.isEmpty, state.end == nil {
                             state.sink = sink
                             state.drained = continuation
                         }
-                        return (chunks, state.end, state.releasedWaiters())
+                        return .success((chunks, state.end, state.releasedWaiters()))
+                    }
+                    let (chunks, end, producers): ([Data], End?, [CheckedContinuation<Void, Never>])
+                    switch taken {
+                    case .success(let values): (chunks, end, producers) = values
+                    case .failure(let error):
+                        stop(with: error)
+                        return continuation.resume(throwing: error)
                     }
                     for producer in producers { producer.resume() }
                     if chunks.isEmpty {
@@ -243,4 +321,24 @@ final class BodyChannel: Sendable {
             stop()
         }
     }
+}
+
+/// Why the part of a body kept on disk could not be kept or read back.
+enum SpillFileError: Error, CustomStringConvertible {
+    case unwritable(any Error)
+    case unreadable(any Error)
+    case missing
+    case shorter(missing: Int)
+
+    var description: String {
+        switch self {
+        case .unwritable(let error): "the body's backlog could not be written to disk: \(error)"
+        case .unreadable(let error): "the body's backlog could not be read back from disk: \(error)"
+        case .missing: "the body's backlog file is gone"
+        case .shorter(let missing): "the body's backlog file lacks \(missing) bytes"
+        }
+    }
+
+    /// The failure as the consumer sees it: a transport failure that says what happened to the file.
+    var transportError: TransportError { TransportError(.other, detail: description) }
 }

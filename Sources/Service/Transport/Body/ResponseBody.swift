@@ -35,15 +35,20 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// A body that a transport fills as chunks arrive, and the writer it fills it with.
     ///
     /// - Parameters:
-    ///   - window: How many bytes may wait for the consumer before ``ResponseBodyWriter/waitForDemand()``
-    ///     holds the transport back. Defaults to ``defaultWindow``.
+    ///   - window: How many bytes may wait for the consumer in memory. Defaults to ``defaultWindow``.
+    ///   - spillsPastWindow: What happens past the window. `false`, the default, is for a transport that
+    ///     can pause its reads: ``ResponseBodyWriter/waitForDemand()`` holds it back until the consumer
+    ///     catches up. `true` is for one that cannot (Foundation's on Linux): the bytes past the window
+    ///     wait in a temporary file, which is gone once the body ends or is stopped, so memory stays
+    ///     bounded whatever the consumer's pace.
     ///   - onCancel: Called once if the consumer stops before the body ended; the transport stops the
     ///     transfer there.
     public static func makeStream(
         window: Int = ResponseBody.defaultWindow,
+        spillsPastWindow: Bool = false,
         onCancel: (@Sendable () -> Void)? = nil
     ) -> (body: ResponseBody, writer: ResponseBodyWriter) {
-        let channel = BodyChannel(window: window, onCancel: onCancel)
+        let channel = BodyChannel(window: window, spillsPastWindow: spillsPastWindow, onCancel: onCancel)
         return (ResponseBody(channel: channel), ResponseBodyWriter(channel: channel))
     }
 
@@ -82,6 +87,9 @@ public struct ResponseBody: AsyncSequence, Sendable {
         guard channel.claim() else { throw ResponseBodyError.alreadyConsumed }
         try await channel.drain(into: sink)
     }
+
+    /// The bytes that arrived and wait for the consumer: in memory, and on disk past the window.
+    package var backlog: (memory: Int, disk: Int) { channel.backlog }
 
     /// Stops the transfer; a consumer waiting for a chunk gets `CancellationError`.
     public func cancel() {

@@ -21,9 +21,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
     let sweepScheduled = Locked(false)
     /// Stores the cookies of each response, when the transport does so in Foundation's place.
     let cookies: ResponseCookies?
+    /// How many bytes of a streamed body wait in memory for its consumer; the rest wait on disk.
+    let streamWindow: Int
 
-    init(cookies: ResponseCookies?) {
+    init(cookies: ResponseCookies?, streamWindow: Int) {
         self.cookies = cookies
+        self.streamWindow = streamWindow
     }
 
     /// Takes charge of `task` before it is resumed; the watchdog ends it once it has sent or received
@@ -82,7 +85,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
                 transfer.receivedBytes = 0
                 transfer.lastActivity = .now()
                 if transfer.options.streams, transfer.redirect == nil, let http {
-                    let (body, writer) = ResponseBody.makeStream { [weak self] in self?.cancel(dataTask) }
+                    let (body, writer) = ResponseBody.makeStream(window: streamWindow, spillsPastWindow: true) {
+                        [weak self] in self?.cancel(dataTask)
+                    }
                     transfer.writer = writer
                     return .stream(TransportResponse(head: ResponseHead(http), body: body), transfer.completion)
                 }

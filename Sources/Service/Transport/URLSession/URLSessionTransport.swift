@@ -29,6 +29,9 @@ public final class URLSessionTransport: HTTPTransport {
     public let maximumResentRedirects: Int
     private let delegate: SessionDelegate
 
+    /// The default `streamWindow`: 4 MB.
+    public static let defaultStreamWindow = 4 * 1024 * 1024
+
     /// Creates a transport with its own session.
     ///
     /// - Parameters:
@@ -43,10 +46,15 @@ public final class URLSessionTransport: HTTPTransport {
     ///     still sends the stored cookies.
     ///   - redirectPolicy: Whether redirects are followed. Defaults to ``RedirectPolicy/follow``.
     ///   - maximumResentRedirects: The hop limit for redirects re-sent with their body. Defaults to 10.
+    ///   - streamWindow: How many bytes of a streamed body (``Router/stream(_:)``) may wait in memory for
+    ///     a consumer that reads slower than they arrive. Foundation cannot pause a transfer on Linux, so
+    ///     the bytes past the window wait in a temporary file, removed when the body ends or is stopped.
+    ///     Defaults to ``defaultStreamWindow``.
     public init(
         configuration: URLSessionConfiguration = .ephemeral,
         redirectPolicy: RedirectPolicy = .follow,
-        maximumResentRedirects: Int = 10
+        maximumResentRedirects: Int = 10,
+        streamWindow: Int = URLSessionTransport.defaultStreamWindow
     ) {
         #if canImport(FoundationNetworking)
         let cookies = ResponseCookies(configuration: configuration)
@@ -59,7 +67,7 @@ public final class URLSessionTransport: HTTPTransport {
         queue.maxConcurrentOperationCount = 1
         #endif
         queue.name = "NetworkLayer.URLSessionTransport"
-        let delegate = SessionDelegate(cookies: cookies)
+        let delegate = SessionDelegate(cookies: cookies, streamWindow: streamWindow)
         self.delegate = delegate
         self.redirectPolicy = redirectPolicy
         self.maximumResentRedirects = max(0, maximumResentRedirects)

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Where the chunks of a body wait on disk while its consumer lags behind a transport that cannot pause.
+///
+/// The file is removed from its directory as soon as it is open, so nothing is left behind however the
+/// stream ends, even when the process does not; its space goes back to the system when the channel lets
+/// go of it. Chunks are appended at one end and read back in order from the other.
+final class SpillFile: Sendable {
+    /// The most bytes read back at once, as one chunk for the consumer.
+    static let readSize = 64 * 1024
+
+    private let writer: FileHandle
+    private let reader: FileHandle
+
+    init() throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("NetworkLayer-\(UUID().uuidString).spill")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        defer { try? FileManager.default.removeItem(at: url) }
+        writer = try FileHandle(forWritingTo: url)
+        reader = try FileHandle(forReadingFrom: url)
+    }
+
+    deinit {
+        try? writer.close()
+        try? reader.close()
+    }
+
+    /// Appends `chunk` after everything written so far.
+    func append(_ chunk: Data) throws {
+        try writer.write(contentsOf: chunk)
+    }
+
+    /// The next bytes not read yet, at most `count`.
+    func read(upTo count: Int) throws -> Data {
+        try reader.read(upToCount: count) ?? Data()
+    }
+
+    /// Empties the file once everything written has been read, so that it only ever holds one backlog.
+    func reset() throws {
+        try writer.truncate(atOffset: 0)
+        try reader.seek(toOffset: 0)
+    }
+}
