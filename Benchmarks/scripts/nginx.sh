@@ -7,7 +7,7 @@
 #   bench_nginx_stop        stops that nginx (never a system service; nothing outside DIR is touched)
 #
 # Served: tmdb.json (the recorded TMDB page, or a small JSON document when the fixture is absent),
-# blob-20m.bin and blob-200m.bin (sparse files, so they take no disk space), also under paced-1m/ and
+# blob-20m.bin, blob-200m.bin and blob-1g.bin (sparse files, so they take no disk space), also under paced-1m/ and
 # paced-64m/, which send at 1 MB/s and 64 MB/s (the stream cancellation benchmarks).
 
 bench_nginx_pid=
@@ -46,6 +46,7 @@ bench_nginx_start() {
     fi
     truncate -s 20M "$dir/www/blob-20m.bin"
     truncate -s 200M "$dir/www/blob-200m.bin"
+    truncate -s 1G "$dir/www/blob-1g.bin"
     # nginx's workers run as an unprivileged user when started by root: let them read the files.
     chmod 755 "$dir" "$dir/www"
     chmod 644 "$dir/www"/*

@@ -19,12 +19,13 @@ TARGET = "NetworkLayerBenchmarks"
 MB = 1_000_000
 
 BASELINE_CANCEL = "baseline URLSession task.cancel()"
+STREAM = "Stream 1 GB, own process"
 
 # (subject, baseline or None, kind, target) — kind: "paired_cpu" (the subject's CPU time over its
 # baseline's, measured in alternating blocks of each iteration, ≤ target), "time" (subject/baseline CPU time
 # of the separate benchmarks), "paired" (requests per second over URLSession's, alternating blocks, ≥ target),
 # "rate" (subject/baseline requests per second of the separate benchmarks), "rss" (peak resident bytes ≤
-# target), "close" (nanoseconds until the server sees a stopped stream's connection closed, the slowest
+# target), "probe_rate" (the baseline probe's transfer time over the subject's, ≥ target), "close" (nanoseconds until the server sees a stopped stream's connection closed, the slowest
 # iteration ≤ target), None.
 ROWS = [
     ("GET build: paired Router vs URLComponents.queryItems", None, "paired_cpu", 1.0),
@@ -61,6 +62,10 @@ ROWS = [
     ("Download 200 MB to disk: NetworkLayer Router download", None, None, None),
     ("Download 200 MB to disk: baseline URLSession downloadTask", None, None, None),
     ("Download 20 MB in memory: NetworkLayer Router data request", None, None, None),
+    # The streaming issue: a slow consumer's stream stays within 64 MB; a fast one at least 0.8x a download's rate.
+    (f"{STREAM}: NetworkLayer Router stream, consumer sleeping 1 ms per chunk", None, "rss", 64 * MB),
+    (f"{STREAM}: NetworkLayer Router stream, fast consumer", f"{STREAM}: baseline Router download to a file", "probe_rate", 0.8),
+    (f"{STREAM}: baseline Router download to a file", None, None, None),
     # The streaming issue: whichever way a consumer stops, the server sees the connection closed within 100 ms.
     *[
         (f"Stream cancellation, {pace}: {stop}", None, "close" if stop != BASELINE_CANCEL else None, 100_000_000)
@@ -265,6 +270,13 @@ def main():
                 met = "not judged (smoke mode: 20 MB file)"
             else:
                 met = "yes" if rss <= target else "**no**"
+        elif kind == "probe_rate" and baseline in figures and wall and figures[baseline][1]:
+            ratio = figures[baseline][1] / wall
+            ratio_text = f"{ratio:.2f}× (bytes/s)"
+            target_text = f"≥ {target}×"
+            met = "yes" if ratio >= target else "**no**"
+            if args.mode != "full":
+                met = "not judged (smoke mode: 20 MB file)"
         print(f"| {name} | {format_time(cpu)} | {wall_text} | {format_count(mallocs)} | {ratio_text} | {target_text} | {met} |")
 
     if missing:

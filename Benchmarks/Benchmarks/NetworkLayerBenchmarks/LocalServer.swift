@@ -18,6 +18,9 @@ struct LocalFile: EndPointType {
     /// The file `URLSession`'s download task writes to disk.
     static let largeBlob = "blob-200m.bin"
     static let largeBlobSize = 200 * 1024 * 1024
+    /// The file the stream benchmarks read.
+    static let streamBlob = "blob-1g.bin"
+    static let streamBlobSize = 1024 * 1024 * 1024
 }
 
 /// Runs `count` operations with at most `concurrency` in flight at once.

@@ -8,6 +8,7 @@ let benchmarks: @Sendable () -> Void = {
     DownloadBenchmarks.register()
     DownloadProbeBenchmarks.register()
     StreamCancellationBenchmarks.register()
+    StreamProbeBenchmarks.register()
     #if canImport(NetworkLayerAsyncHTTPClient)
     TransportBenchmarks.register()
     #endif

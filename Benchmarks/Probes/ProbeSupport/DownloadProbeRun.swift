@@ -5,9 +5,9 @@ import NetworkLayer
 import FoundationNetworking
 #endif
 
-/// What a download probe does: download one file to disk in a process of its own, then print
-/// `bytes=<size of the file written> peak_rss_bytes=<VmHWM> nanoseconds=<download time>` and exit 0, or print
-/// why it could not and exit 1.
+/// What a download probe does: download one file to disk, or stream it, in a process of its own, then print
+/// `bytes=<size of the file written, or bytes streamed> peak_rss_bytes=<VmHWM> nanoseconds=<transfer time>` and
+/// exit 0, or print why it could not and exit 1.
 public enum DownloadProbeRun {
     /// A file on the local server.
     public struct File: EndPointType {
@@ -22,11 +22,12 @@ public enum DownloadProbeRun {
         }
     }
 
-    /// Parses `CLIENT URL` from the command line, where CLIENT is one of `clients`, downloads with `download`,
-    /// and prints the figures.
+    /// Parses `CLIENT URL` from the command line, where CLIENT is one of `clients`, transfers with `download`,
+    /// and prints the figures. `download` writes `destination` and returns `nil`, or streams and returns the
+    /// bytes it read.
     public static func main(
         name: String, clients: [String],
-        download: @Sendable (_ client: String, _ url: URL, _ destination: URL) async throws -> Void
+        download: @Sendable (_ client: String, _ url: URL, _ destination: URL) async throws -> Int?
     ) async {
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.count == 2, let client = arguments.first, clients.contains(client),
@@ -39,9 +40,10 @@ public enum DownloadProbeRun {
         defer { try? FileManager.default.removeItem(at: destination) }
         do {
             let start = ContinuousClock.now
-            try await download(client, url, destination)
+            let streamed = try await download(client, url, destination)
             let elapsed = ContinuousClock.now - start
-            let size = try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int ?? -1
+            let size =
+                try streamed ?? FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int ?? -1
             let nanoseconds =
                 elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
             print("bytes=\(size) peak_rss_bytes=\(try peakResidentBytes()) nanoseconds=\(nanoseconds)")
@@ -55,6 +57,18 @@ public enum DownloadProbeRun {
     public static func download(_ url: URL, to destination: URL, with router: Router<File>) async throws {
         let download = try await router.download(File(url), to: destination)
         guard download.statusCode == 200 else { throw URLError(.badServerResponse) }
+    }
+
+    /// Streams `url` with `router` and returns the bytes read; after each chunk the consumer sleeps `pause`.
+    public static func stream(_ url: URL, with router: Router<File>, pausing pause: Duration?) async throws -> Int {
+        let streamed = try await router.stream(File(url))
+        guard streamed.statusCode == 200 else { throw URLError(.badServerResponse) }
+        var count = 0
+        for try await chunk in streamed.body {
+            count += chunk.count
+            if let pause { try await Task.sleep(for: pause) }
+        }
+        return count
     }
 
     /// The kernel's high-water mark of this process's resident memory (`VmHWM`), in bytes.

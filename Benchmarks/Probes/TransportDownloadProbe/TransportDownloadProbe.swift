@@ -12,6 +12,7 @@ enum TransportDownloadProbe {
             let transport = AsyncHTTPClientTransport()
             try await DownloadProbeRun.download(url, to: file, with: Router(transport: transport))
             try await transport.shutdown()
+            return nil
         }
     }
 }
