@@ -22,7 +22,7 @@ public struct ResponseBodyWriter: Sendable {
     }
 
     /// Returns once the consumer has taken all but the body's window of bytes (see
-    /// ``ResponseBody/makeStream(window:onCancel:)``), or has stopped, or the body has ended.
+    /// ``ResponseBody/makeStream(window:spillsPastWindow:onCancel:)``), or has stopped, or the body has ended.
     public func waitForDemand() async {
         await channel.waitForDemand()
     }
