@@ -41,6 +41,16 @@ public struct NetworkManager<EndPoint: EndPointType>: Sendable {
         try decode(type, from: try await response(for: endpoint))
     }
 
+    /// Sends `endpoint`, checks the status and decodes the value at `keyPath` in the body as `Value` (see
+    /// ``Response/decode(_:atKeyPath:using:)``).
+    public func request<Value: Decodable>(
+        _ endpoint: EndPoint,
+        as type: Value.Type = Value.self,
+        atKeyPath keyPath: String
+    ) async throws(NetworkError) -> Value {
+        try await response(for: endpoint).decode(type, atKeyPath: keyPath, using: decoder)
+    }
+
     /// Sends `endpoint`, checks the status, decodes the body and calls `completion` exactly once.
     @discardableResult
     public func request<Value: Decodable & Sendable>(
