@@ -17,9 +17,9 @@ extension Response {
         atKeyPath keyPath: String,
         using decoder: JSONDecoder = JSONDecoder()
     ) throws(NetworkError) -> Value {
-        let keys = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !keyPath.isEmpty else { return try decode(type, using: decoder) }
         guard !data.isEmpty else { throw .noData(self) }
+        let keys = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         do {
             return try KeyPathDecoding.$keys.withValue(keys) {
                 try decoder.decode(KeyPathValue<Value>.self, from: data).value

@@ -322,23 +322,3 @@ final class BodyChannel: Sendable {
         }
     }
 }
-
-/// Why the part of a body kept on disk could not be kept or read back.
-enum SpillFileError: Error, CustomStringConvertible {
-    case unwritable(any Error)
-    case unreadable(any Error)
-    case missing
-    case shorter(missing: Int)
-
-    var description: String {
-        switch self {
-        case .unwritable(let error): "the body's backlog could not be written to disk: \(error)"
-        case .unreadable(let error): "the body's backlog could not be read back from disk: \(error)"
-        case .missing: "the body's backlog file is gone"
-        case .shorter(let missing): "the body's backlog file lacks \(missing) bytes"
-        }
-    }
-
-    /// The failure as the consumer sees it: a transport failure that says what happened to the file.
-    var transportError: TransportError { TransportError(.other, detail: description) }
-}
