@@ -1,0 +1,72 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Reports when requests start and end, with how many are in flight: what a network activity indicator
+/// needs, as Moya's `NetworkActivityPlugin` does.
+///
+/// ```swift
+/// let activity = NetworkActivityPlugin { change in
+///     print(change.began ? "began," : "ended,", change.inFlight, "in flight")
+/// }
+/// let router = Router<MovieAPI>(configuration: RouterConfiguration(plugins: [activity]))
+/// ```
+///
+/// For a spinner, hop to the main actor in `onChange` and read ``inFlight`` there: tasks that hop may run out
+/// of order, and the count read when one runs is the current one.
+///
+/// Every attempt that reaches the transport begins and ends once, whatever its outcome: a response, an
+/// error, a cancellation or a deadline. A retried request is two attempts. A streamed response
+/// (``Router/stream(_:)``) ends when its head arrives. Share one plugin between routers to count them together.
+public struct NetworkActivityPlugin: PluginType {
+    /// A change in the network activity the plugin sees.
+    public struct Change: Sendable, Hashable {
+        /// Whether an attempt began or ended.
+        public let began: Bool
+        /// The attempts in flight once this change happened.
+        public let inFlight: Int
+    }
+
+    private let activity: Activity
+    private let onChange: @Sendable (Change) -> Void
+
+    /// Creates a plugin that calls `onChange` as attempts begin and end.
+    ///
+    /// - Parameter onChange: Called once per change, in the order the changes happen and one at a time, on
+    ///   the thread that sends or receives; keep it short (hop to the main actor for UI work), and do not read
+    ///   ``inFlight`` from it: the change carries the count.
+    public init(onChange: @escaping @Sendable (Change) -> Void = { _ in }) {
+        self.activity = Activity()
+        self.onChange = onChange
+    }
+
+    /// The attempts in flight now.
+    public var inFlight: Int { activity.count.withLock { $0 } }
+
+    /// Counts the attempt as begun and reports it.
+    public func willSend(_ request: URLRequest, context: PluginContext) async {
+        activity.change(by: 1, report: onChange)
+    }
+
+    /// Counts the attempt as ended, whatever its outcome, and reports it.
+    public func didReceive(_ result: Result<Response, NetworkError>, for request: URLRequest, context: PluginContext)
+        async
+    {
+        activity.change(by: -1, report: onChange)
+    }
+
+    /// The count that copies of the plugin share.
+    private final class Activity: Sendable {
+        let count = Locked(0)
+
+        /// Changes the count and reports the change while no other change can happen, so reports come in order.
+        func change(by delta: Int, report: @Sendable (Change) -> Void) {
+            count.withLock { count in
+                count += delta
+                report(Change(began: delta > 0, inFlight: count))
+            }
+        }
+    }
+}

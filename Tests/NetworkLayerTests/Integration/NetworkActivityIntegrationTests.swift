@@ -1,0 +1,27 @@
+import Foundation
+import NetworkLayer
+import TestSupport
+import Testing
+
+@Suite("Integration: network activity", .needsHTTPBin, .timeLimit(.minutes(1)))
+struct NetworkActivityIntegrationTests {
+    @Test("Requests to httpbin, answered, refused and cancelled, each begin and end once")
+    func activity() async throws {
+        let changes = Locked<[NetworkActivityPlugin.Change]>([])
+        let plugin = NetworkActivityPlugin { change in changes.withLock { $0.append(change) } }
+        let router = try HTTPBinPeer.makeRouter(configuration: RouterConfiguration(plugins: [plugin]))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 { group.addTask { _ = try await router.request(.get(query: [:])) } }
+            group.addTask { _ = try await router.request(.status(500)) }
+            try await group.waitForAll()
+        }
+        let slow = Task { try await router.request(.delay(seconds: 5)) }
+        #expect(await eventually { plugin.inFlight == 1 })
+        slow.cancel()
+        _ = await slow.result
+        #expect(await eventually { plugin.inFlight == 0 })
+        #expect(changes.current.count == 12)
+        #expect(changes.current.filter(\.began).count == 6)
+        #expect(changes.current.last?.inFlight == 0)
+    }
+}

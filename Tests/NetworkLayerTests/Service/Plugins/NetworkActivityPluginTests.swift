@@ -1,0 +1,68 @@
+import Foundation
+import NetworkLayer
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("NetworkActivityPlugin")
+struct NetworkActivityPluginTests {
+    /// A plugin that records every change it reports.
+    static func recordingPlugin() -> (NetworkActivityPlugin, Locked<[NetworkActivityPlugin.Change]>) {
+        let changes = Locked<[NetworkActivityPlugin.Change]>([])
+        return (NetworkActivityPlugin { change in changes.withLock { $0.append(change) } }, changes)
+    }
+
+    @Test("concurrent requests each begin and end once, reported in order, back to none in flight")
+    func concurrent() async throws {
+        let (plugin, changes) = Self.recordingPlugin()
+        let router = Router<TestEndpoint>(
+            configuration: RouterConfiguration(plugins: [plugin]),
+            stub: StubTransport(behavior: .delayed(seconds: 0.05)) { _ in .http(200) })
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<10 { group.addTask { _ = try await router.request(TestEndpoint()) } }
+            try await group.waitForAll()
+        }
+        let reported = changes.current
+        #expect(reported.count == 20)
+        #expect(reported.filter(\.began).count == 10)
+        var inFlight = 0
+        for change in reported {
+            inFlight += change.began ? 1 : -1
+            #expect(change.inFlight == inFlight)
+        }
+        #expect(reported.last?.inFlight == 0)
+        #expect(reported.map(\.inFlight).max() ?? 0 > 1)
+        #expect(plugin.inFlight == 0)
+    }
+
+    @Test("a retried request is two attempts; a refused one still ends")
+    func retries() async throws {
+        let (plugin, changes) = Self.recordingPlugin()
+        let attempts = Locked(0)
+        let configuration = RouterConfiguration(plugins: [plugin], retryPolicy: RetryPolicy(maximumRetries: 1)) { _ in }
+        let router = Router<TestEndpoint>(configuration: configuration) { request in
+            (Data(), .stub(attempts.increment() == 1 ? 503 : 200, url: request.url))
+        }
+        _ = try await router.request(TestEndpoint())
+        #expect(changes.current.map(\.began) == [true, false, true, false])
+        #expect(changes.current.map(\.inFlight) == [1, 0, 1, 0])
+    }
+
+    @Test("a cancelled request ends too")
+    func cancelled() async throws {
+        let (plugin, changes) = Self.recordingPlugin()
+        let router = Router<TestEndpoint>(
+            configuration: RouterConfiguration(plugins: [plugin]),
+            stub: StubTransport(behavior: .delayed(seconds: 30)) { _ in .http(200) })
+        let request = Task { try await router.request(TestEndpoint()) }
+        #expect(await eventually { plugin.inFlight == 1 })
+        request.cancel()
+        await #expect(throws: NetworkError.self) { try await request.value }
+        #expect(await eventually { changes.current.count == 2 })
+        #expect(changes.current.map(\.inFlight) == [1, 0])
+        #expect(plugin.inFlight == 0)
+    }
+}
