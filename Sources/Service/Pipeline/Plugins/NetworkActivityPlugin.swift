@@ -29,7 +29,8 @@ public struct NetworkActivityPlugin: PluginType {
         public let inFlight: Int
     }
 
-    private let activity: Activity
+    /// The attempts in flight, shared by every copy of the plugin.
+    private let count = Locked(0)
     private let onChange: @Sendable (Change) -> Void
 
     /// Creates a plugin that calls `onChange` as attempts begin and end.
@@ -38,35 +39,29 @@ public struct NetworkActivityPlugin: PluginType {
     ///   the thread that sends or receives; keep it short (hop to the main actor for UI work), and do not read
     ///   ``inFlight`` from it: the change carries the count.
     public init(onChange: @escaping @Sendable (Change) -> Void = { _ in }) {
-        self.activity = Activity()
         self.onChange = onChange
     }
 
     /// The attempts in flight now.
-    public var inFlight: Int { activity.count.withLock { $0 } }
+    public var inFlight: Int { count.withLock { $0 } }
 
     /// Counts the attempt as begun and reports it.
     public func willSend(_ request: URLRequest, context: PluginContext) async {
-        activity.change(by: 1, report: onChange)
+        change(by: 1)
     }
 
     /// Counts the attempt as ended, whatever its outcome, and reports it.
     public func didReceive(_ result: Result<Response, NetworkError>, for request: URLRequest, context: PluginContext)
         async
     {
-        activity.change(by: -1, report: onChange)
+        change(by: -1)
     }
 
-    /// The count that copies of the plugin share.
-    private final class Activity: Sendable {
-        let count = Locked(0)
-
-        /// Changes the count and reports the change while no other change can happen, so reports come in order.
-        func change(by delta: Int, report: @Sendable (Change) -> Void) {
-            count.withLock { count in
-                count += delta
-                report(Change(began: delta > 0, inFlight: count))
-            }
+    /// Changes the count and reports the change while no other change can happen, so reports come in order.
+    private func change(by delta: Int) {
+        count.withLock { count in
+            count += delta
+            onChange(Change(began: delta > 0, inFlight: count))
         }
     }
 }

@@ -15,12 +15,17 @@ struct NetworkActivityPluginTests {
         return (NetworkActivityPlugin { change in changes.withLock { $0.append(change) } }, changes)
     }
 
+    /// A router with `plugin` whose every request is answered 200 after `delay` seconds.
+    static func delayedRouter(_ plugin: NetworkActivityPlugin, delay: TimeInterval) -> Router<TestEndpoint> {
+        Router(
+            configuration: RouterConfiguration(plugins: [plugin]),
+            stub: StubTransport(behavior: .delayed(seconds: delay)) { _ in .http(200) })
+    }
+
     @Test("concurrent requests each begin and end once, reported in order, back to none in flight")
     func concurrent() async throws {
         let (plugin, changes) = Self.recordingPlugin()
-        let router = Router<TestEndpoint>(
-            configuration: RouterConfiguration(plugins: [plugin]),
-            stub: StubTransport(behavior: .delayed(seconds: 0.05)) { _ in .http(200) })
+        let router = Self.delayedRouter(plugin, delay: 0.05)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<10 { group.addTask { _ = try await router.request(TestEndpoint()) } }
             try await group.waitForAll()
@@ -54,9 +59,7 @@ struct NetworkActivityPluginTests {
     @Test("a cancelled request ends too")
     func cancelled() async throws {
         let (plugin, changes) = Self.recordingPlugin()
-        let router = Router<TestEndpoint>(
-            configuration: RouterConfiguration(plugins: [plugin]),
-            stub: StubTransport(behavior: .delayed(seconds: 30)) { _ in .http(200) })
+        let router = Self.delayedRouter(plugin, delay: 30)
         let request = Task { try await router.request(TestEndpoint()) }
         #expect(await eventually { plugin.inFlight == 1 })
         request.cancel()
