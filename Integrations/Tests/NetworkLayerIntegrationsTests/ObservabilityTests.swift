@@ -101,6 +101,17 @@ struct ObservabilityTests {
             try metrics.expectCounter("networklayer.failures", dimensions + [("error", "timedOut")]).totalValue == 1)
     }
 
+    @Test("an endpoint sent through a MultiTarget router is counted under its own case name")
+    func metricsThroughMultiTarget() async throws {
+        let metrics = TestMetrics()
+        let router = Router<MultiTarget>(
+            configuration: RouterConfiguration(plugins: [MetricsPlugin(factory: metrics)]),
+            stub: StubTransport())
+        _ = try await router.request(.target(API.popular(page: 1)))
+        let dimensions = [("endpoint", "popular"), ("method", "GET")]
+        #expect(try metrics.expectCounter("networklayer.requests", dimensions).totalValue == 1)
+    }
+
     @Test("the tracing plugin opens a client span per attempt and injects its context")
     func tracing() async throws {
         let tracer = InMemoryTracer()

@@ -21,16 +21,19 @@ import FoundationNetworking
 /// Requests are still built, logged, validated and decoded exactly as over the network, so a
 /// stubbed router is the way to test code that uses NetworkLayer.
 public struct StubTransport<EndPoint: EndPointType>: Sendable {
-    /// When a stubbed response arrives.
+    /// When a stubbed response arrives, or whether the request goes to the network instead.
     public enum Behavior: Sendable, Hashable {
         /// At once.
         case immediate
         /// After a delay, during which the request can be cancelled.
         case delayed(seconds: TimeInterval)
+        /// Not stubbed: the request is sent through the stub's network transport (see
+        /// ``StubTransport/init(network:behavior:respond:)``), like Moya's `.never`.
+        case network
     }
 
-    /// When responses arrive.
-    public let behavior: Behavior
+    private let behaviors: @Sendable (EndPoint) -> Behavior
+    private let network: (any HTTPTransport)?
     private let respond: @Sendable (EndPoint, URLRequest) -> StubResponse
 
     /// Creates a stub transport.
@@ -42,7 +45,37 @@ public struct StubTransport<EndPoint: EndPointType>: Sendable {
         behavior: Behavior = .immediate,
         respond: @escaping @Sendable (EndPoint) -> StubResponse = { StubResponse.sampleData(of: $0) }
     ) {
-        self.behavior = behavior
+        self.behaviors = { _ in behavior }
+        self.network = nil
+        self.respond = { endpoint, _ in respond(endpoint) }
+    }
+
+    /// Creates a stub transport that chooses per endpoint: a stubbed response at once or after a delay, or
+    /// the real request over `network`, as Moya's `stubClosure` does.
+    ///
+    /// ```swift
+    /// let router = Router<MovieAPI>(
+    ///     stub: StubTransport(network: URLSessionTransport()) { endpoint in
+    ///         switch endpoint {
+    ///         case .movie(id: 0): .delayed(seconds: 0.2)
+    ///         default: .network
+    ///         }
+    ///     } respond: { _ in
+    ///         .http(404, data: Data(#"{"status_code":34}"#.utf8))
+    ///     })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - network: Sends the requests of endpoints whose behavior is ``Behavior/network``.
+    ///   - behavior: Whether an endpoint is stubbed, and when its response arrives.
+    ///   - respond: The response for a stubbed endpoint. Defaults to its sample data with status 200.
+    public init(
+        network: any HTTPTransport,
+        behavior: @escaping @Sendable (EndPoint) -> Behavior,
+        respond: @escaping @Sendable (EndPoint) -> StubResponse = { StubResponse.sampleData(of: $0) }
+    ) {
+        self.behaviors = behavior
+        self.network = network
         self.respond = { endpoint, _ in respond(endpoint) }
     }
 
@@ -66,7 +99,8 @@ public struct StubTransport<EndPoint: EndPointType>: Sendable {
         fixtures: @escaping @Sendable (EndPoint) -> [StubResponse]
     ) {
         let served = Locked<[String: Int]>([:])
-        self.behavior = behavior
+        self.behaviors = { _ in behavior }
+        self.network = nil
         self.respond = { endpoint, request in
             let responses = fixtures(endpoint)
             guard let last = responses.last else { return .sampleData(of: endpoint) }
@@ -78,57 +112,44 @@ public struct StubTransport<EndPoint: EndPointType>: Sendable {
             return index < responses.count ? responses[index] : last
         }
     }
+
+    /// How `endpoint`'s requests are answered.
+    public func behavior(for endpoint: EndPoint) -> Behavior {
+        behaviors(endpoint)
+    }
 }
 
 extension StubTransport: HTTPTransport {
-    /// Answers `request` with the response its endpoint is stubbed with, the body in one chunk.
+    /// Answers `request` with the response its endpoint is stubbed with, the body in one chunk, or sends it
+    /// over the network transport when the endpoint's behavior is ``Behavior/network``.
     ///
-    /// A request built from no endpoint of type `EndPoint` fails with ``TransportError/Kind/unsupportedURL``.
+    /// A request built from no endpoint of type `EndPoint`, or one whose endpoint is not stubbed when there
+    /// is no network transport, fails with ``TransportError/Kind/unsupportedURL``.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        try await transport(for: request).send(request)
+    }
+
+    /// Collects `request`'s response like ``send(_:)``, with the network transport's own `collect` for
+    /// endpoints that are not stubbed.
+    public func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data) {
+        try await transport(for: request).collect(request, upTo: limit)
+    }
+
+    /// What answers `request`: the stubs or, for an endpoint that is not stubbed, the network.
+    private func transport(for request: TransportRequest) throws -> any HTTPTransport {
         guard let endpoint = request.endpoint as? EndPoint else {
             throw TransportError(.unsupportedURL, detail: "no stubbed \(EndPoint.self) endpoint for the request")
         }
-        if case .delayed(let seconds) = behavior, seconds > 0, seconds.isFinite {
-            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-        }
-        try Task.checkCancellation()
-        switch respond(endpoint, request.head).outcome {
-        case .failure(let error):
-            throw error
-        case .http(let statusCode, let headers, let data):
-            let head = try Self.head(statusCode, headers, for: request)
-            return TransportResponse(head: head, body: ResponseBody(data))
-        case .stream(let statusCode, let headers, let chunks, let interval):
-            let head = try Self.head(statusCode, headers, for: request)
-            return TransportResponse(head: head, body: Self.body(chunks, interval: interval))
-        }
-    }
-
-    private static func head(_ statusCode: Int, _ headers: HTTPHeaders, for request: TransportRequest) throws
-        -> ResponseHead
-    {
-        guard let url = request.head.url,
-            let head = ResponseHead(statusCode: statusCode, httpVersion: "HTTP/1.1", headers: headers, url: url)
-        else { throw TransportError(.badResponse, detail: "status \(statusCode) cannot be sent") }
-        return head
-    }
-
-    /// A body that writes `chunks` one by one, `interval` seconds apart, until the reader stops.
-    private static func body(_ chunks: [Data], interval: TimeInterval) -> ResponseBody {
-        let writing = Locked<Task<Void, Never>?>(nil)
-        let (body, writer) = ResponseBody.makeStream { writing.withLock { $0?.cancel() } }
-        let task = Task {
-            for (index, chunk) in chunks.enumerated() {
-                if index > 0, interval > 0, interval.isFinite {
-                    try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
-                }
-                if Task.isCancelled { return }
-                writer.write(chunk)
-                await writer.waitForDemand()
+        switch behaviors(endpoint) {
+        case .immediate:
+            return CannedResponses(endpoint: endpoint, delay: 0, respond: respond)
+        case .delayed(let seconds):
+            return CannedResponses(endpoint: endpoint, delay: seconds, respond: respond)
+        case .network:
+            guard let network else {
+                throw TransportError(.unsupportedURL, detail: "the endpoint is not stubbed and the stub has no network")
             }
-            writer.finish()
+            return network
         }
-        writing.withLock { $0 = task }
-        return body
     }
 }
