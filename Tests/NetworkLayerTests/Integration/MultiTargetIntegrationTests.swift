@@ -1,0 +1,26 @@
+import Foundation
+import NetworkLayer
+import TestSupport
+import Testing
+
+@Suite("Integration: several endpoint enums through one router", .needsHTTPBin, .timeLimit(.minutes(1)))
+struct MultiTargetIntegrationTests {
+    /// A second enum on the same server, beside ``HTTPBinEndpoint``.
+    enum Inspection: EndPointType {
+        case userAgent
+
+        var baseURL: URL { HTTPBinPeer.baseURL }
+        var path: String { "user-agent" }
+    }
+
+    @Test("a MultiTarget router sends the endpoints of two enums to httpbin, each as it describes itself")
+    func twoEnums() async throws {
+        _ = try HTTPBinPeer.requireURL()
+        let manager = NetworkManager(router: Router<MultiTarget>(transport: LoopbackPeer.makeTransport()))
+        let echo = try await manager.request(.target(HTTPBinEndpoint.get(query: ["n": 1])), as: HTTPBinEcho.self)
+        #expect(echo.args?["n"] == .string("1"))
+        let response = try await manager.response(for: .target(Inspection.userAgent))
+        #expect(try response.decode([String: String].self)["user-agent"]?.isEmpty == false)
+        #expect(response.request.url?.path == "/user-agent")
+    }
+}
