@@ -61,5 +61,14 @@ let package = Package(
             dependencies: ["Beagle", adapter],
             swiftSettings: strict + [.swiftLanguageMode(.v6)]
         ),
+        // The bridge at work: Beagle's calls reach the adapter, and its results come back as Beagle's.
+        // Swift 5 mode, as a Beagle app's: Beagle's results are not `Sendable`.
+        .testTarget(
+            name: "BeagleBridgeTests",
+            dependencies: [
+                "Beagle", "BeagleBridge", adapter, .product(name: "NetworkLayer", package: "NetworkLayer"),
+            ],
+            swiftSettings: strict + [.swiftLanguageMode(.v5)]
+        ),
     ]
 )

@@ -40,10 +40,16 @@ final class NetworkLayerViewClient: Beagle.ViewClientProtocol {
     init(
         client: RouterNetworkClient = RouterNetworkClient(),
         urlBuilder: any UrlBuilderProtocol = UrlBuilder(),
+        completionQueue: DispatchQueue = .main,
         decode: @escaping (Data) throws -> Beagle.ServerDrivenComponent
     ) {
         let coder = ScreenCoder(decode: Unchecked(decode))
-        self.client = CachingViewClient(networkClient: client, coder: coder, urlBuilder: urlBuilder)
+        self.client = CachingViewClient(
+            networkClient: client,
+            coder: coder,
+            urlBuilder: urlBuilder,
+            completionQueue: completionQueue
+        )
     }
 
     func fetch(
