@@ -29,8 +29,12 @@ public enum BeagleEndpoint: EndPointType {
         public var acceptableStatusCodes: Set<Int>
 
         /// Creates options.
-        public init(method: NetworkLayer.HTTPMethod, headers: HTTPHeaders, body: Data?, acceptableStatusCodes: Set<Int>)
-        {
+        public init(
+            method: NetworkLayer.HTTPMethod,
+            headers: HTTPHeaders,
+            body: Data?,
+            acceptableStatusCodes: Set<Int>
+        ) {
             self.method = method
             self.headers = headers
             self.body = body
