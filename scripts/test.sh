@@ -18,7 +18,8 @@
 #   build          swift build --build-tests, warnings as errors
 #   test           swift test: unit, integration and fault suites; every integration and fault suite must pass
 #   tsan           the unit suites again under Thread Sanitizer
-#   examples       Examples/*/scripts/test.sh: the MovieDB and LiveEvents samples
+#   examples       Examples/*/scripts/test.sh: the MovieDB and LiveEvents samples; Tests/BeagleSamples/scripts/test.sh:
+#                  the code of Beagle's published pages and the Beagle bridge, in Swift 5 and Swift 6 modes
 #   benchmarks     Benchmarks/scripts/test.sh (smoke mode)
 #   integrations   Integrations/scripts/test.sh (AsyncHTTPClient, swift-log, swift-metrics, tracing)
 #   loadtest       Tools/LoadTest/scripts/run.sh --requests 2000 --warmup 200
@@ -188,7 +189,7 @@ stage_tsan() {
 
 stage_examples() {
     local script
-    for script in Examples/*/scripts/test.sh; do bash "$script"; done
+    for script in Examples/*/scripts/test.sh Tests/BeagleSamples/scripts/test.sh; do bash "$script"; done
 }
 stage_benchmarks() {
     bash Benchmarks/scripts/test.sh

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Additional data for HTTP requests: an optional method and body, and headers.
-public struct HttpAdditionalData: RemoteScreenAdditionalData, Hashable {
+public struct HttpAdditionalData: RemoteScreenAdditionalData, Sendable, Hashable {
     /// The method and body to use instead of a plain `GET`.
     public let httpData: HttpData?
     /// Headers added to the request.

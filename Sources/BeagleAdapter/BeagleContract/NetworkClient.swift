@@ -6,10 +6,11 @@ import Foundation
 /// dependencies.networkClient = RouterNetworkClient()
 /// ```
 ///
-/// Mirrors Beagle's protocol of the same name, with two changes that Swift 6 strict concurrency
-/// asks for: the protocol refines `Sendable`, and the completion is `@Sendable`. Call sites that
-/// pass a closure literal compile unchanged.
-public protocol NetworkClient: Sendable {
+/// Mirrors Beagle's protocol of the same name. Like Beagle's, it does not require `Sendable`, so an
+/// app's own `class CustomNetworkClient: NetworkClient` compiles as Beagle's docs write it. One change
+/// serves Swift 6: the completion is `@Sendable`, so a client may call it from `URLSession`'s
+/// completion handler; call sites that pass a closure literal compile unchanged.
+public protocol NetworkClient {
     /// The failure a request ends with.
     typealias Error = NetworkError
     /// What a request ends with: the response, or the failure.

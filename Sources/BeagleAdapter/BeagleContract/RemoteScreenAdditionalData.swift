@@ -1,7 +1,8 @@
 /// Extra data sent with the request for a remote screen.
 ///
-/// Refines `Sendable` so requests can cross threads; Beagle's protocol does not.
-public protocol RemoteScreenAdditionalData: Sendable {
+/// Like Beagle's protocol, it does not require `Sendable`: a ``NetworkClient`` reads it while
+/// building the request, on the calling thread.
+public protocol RemoteScreenAdditionalData {
     /// Headers added to the request; the client's own additional headers win over them.
     var headers: [String: String] { get set }
 }

@@ -1,7 +1,10 @@
 import Foundation
 
 /// One request Beagle asks its ``NetworkClient`` to send.
-public struct Request: Sendable {
+///
+/// Not `Sendable`, as in Beagle: a raw request's body is `Any?`. A client reads the request on the
+/// thread that calls it and sends only what it built from it.
+public struct Request {
     /// The full URL, already built by Beagle's URL builder.
     public let url: URL
     /// What the request is for.
@@ -17,7 +20,7 @@ public struct Request: Sendable {
     }
 
     /// What a request is for.
-    public enum RequestType: Sendable {
+    public enum RequestType {
         /// A screen: the server-driven component tree.
         case fetchComponent
         /// A form submission with its method and field values.
@@ -44,19 +47,19 @@ public struct Request: Sendable {
 
     /// A request spelled out in full.
     ///
-    /// Beagle types ``body`` as `Any?`, which cannot cross threads under Swift 6; here it is
-    /// `(any Sendable)?`. It must be a JSON-serializable value: a dictionary with `String` keys,
-    /// an array, a string, a number, a `Bool`, or nested collections of those.
-    public struct RequestData: Sendable {
+    /// ``body`` is `Any?`, as in Beagle. ``RouterNetworkClient`` sends it as JSON, so it must be a
+    /// JSON value: a dictionary with `String` keys, an array, a string, a number, a `Bool`, or nested
+    /// collections of those. It is encoded on the calling thread, before anything is sent.
+    public struct RequestData {
         /// The method token; `nil` means `GET`.
         public let method: String?
         /// The request's headers; the only headers it is sent with.
         public let headers: [String: String]?
         /// The value sent as the JSON body; `nil` sends `{}` (except with `GET`).
-        public let body: (any Sendable)?
+        public let body: Any?
 
         /// Creates request data.
-        public init(method: String? = "GET", headers: [String: String]? = [:], body: (any Sendable)? = nil) {
+        public init(method: String? = "GET", headers: [String: String]? = [:], body: Any? = nil) {
             self.method = method
             self.headers = headers
             self.body = body
@@ -69,6 +72,8 @@ public struct Request: Sendable {
         case networkError(NetworkError)
         /// The response body could not be decoded.
         case decoding(Swift.Error)
+        /// A screen could not be loaded from text; Beagle declares it and no longer uses it.
+        case loadFromTextError
         /// The URL builder could not build a URL from the given path.
         case urlBuilderError
         /// No ``NetworkClient`` was configured.

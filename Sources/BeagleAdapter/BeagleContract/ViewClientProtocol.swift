@@ -1,5 +1,8 @@
 /// Loads screens: fetches and decodes server-driven components.
-public protocol ViewClientProtocol: Sendable {
+///
+/// Declared as Beagle declares it: the protocol does not require `Sendable`, and the completion is a
+/// plain closure, which Beagle calls on the main queue (or at once, for a cached screen).
+public protocol ViewClientProtocol {
     /// Fetches and decodes the screen at `url` and calls `completion` exactly once.
     ///
     /// - Returns: A token that cancels the fetch, or `nil` when it completed without a request.
@@ -7,8 +10,8 @@ public protocol ViewClientProtocol: Sendable {
     func fetch(
         url: String,
         additionalData: HttpAdditionalData?,
-        completion: @escaping @Sendable (Result<any ServerDrivenComponent, Request.Error>) -> Void
-    ) -> (any RequestToken)?
+        completion: @escaping (Result<ServerDrivenComponent, Request.Error>) -> Void
+    ) -> RequestToken?
 
     /// Loads the screen at `url` ahead of time, so a later ``fetch(url:additionalData:completion:)`` is fast.
     func prefetch(url: String, additionalData: HttpAdditionalData?)

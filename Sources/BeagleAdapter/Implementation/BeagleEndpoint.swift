@@ -20,7 +20,7 @@ public enum BeagleEndpoint: EndPointType {
     /// The method, headers, body and accepted statuses resolved from the Beagle request.
     public struct Options: Sendable, Hashable {
         /// The method; a form's own method wins over it.
-        public var method: HTTPMethod
+        public var method: NetworkLayer.HTTPMethod
         /// Every header the request is sent with.
         public var headers: HTTPHeaders
         /// The body, already encoded; a form sent with `POST` or `PUT` replaces it with its values.
@@ -29,7 +29,12 @@ public enum BeagleEndpoint: EndPointType {
         public var acceptableStatusCodes: Set<Int>
 
         /// Creates options.
-        public init(method: HTTPMethod, headers: HTTPHeaders, body: Data?, acceptableStatusCodes: Set<Int>) {
+        public init(
+            method: NetworkLayer.HTTPMethod,
+            headers: HTTPHeaders,
+            body: Data?,
+            acceptableStatusCodes: Set<Int>
+        ) {
             self.method = method
             self.headers = headers
             self.body = body
@@ -49,8 +54,8 @@ public enum BeagleEndpoint: EndPointType {
     public var path: String { "" }
 
     /// The form's method for a form, otherwise the resolved method.
-    public var httpMethod: HTTPMethod {
-        if case .submitForm(_, let form, _) = self { return HTTPMethod(rawValue: form.method.rawValue) }
+    public var httpMethod: NetworkLayer.HTTPMethod {
+        if case .submitForm(_, let form, _) = self { return NetworkLayer.HTTPMethod(rawValue: form.method.rawValue) }
         return options.method
     }
 
@@ -61,8 +66,7 @@ public enum BeagleEndpoint: EndPointType {
     public var acceptableStatusCodes: Set<Int> { options.acceptableStatusCodes }
 
     /// `true`: Beagle sends `HttpAdditionalData`'s body whatever its method, so a screen fetched
-    /// with `GET` and a body keeps that body, as with Beagle's own demo client. Empty bodies are
-    /// dropped from `GET` and `HEAD`, so only a body the app really set reaches the wire.
+    /// with `GET` and a body keeps that body, as with Beagle's own demo client.
     public var allowsBodyInGET: Bool { true }
 
     /// The query and body, following Beagle's rules.
@@ -78,10 +82,10 @@ public enum BeagleEndpoint: EndPointType {
                 )
             case .get, .delete:
                 let query: Parameters = form.values.filter { !$0.value.isEmpty }
-                return Self.task(body: options.body, method: httpMethod, query: query)
+                return Self.task(body: options.body, query: query)
             }
         case .fetchComponent(_, let options), .fetchImage(_, let options), .rawRequest(_, let options):
-            return Self.task(body: options.body, method: options.method, query: nil)
+            return Self.task(body: options.body, query: nil)
         }
     }
 
@@ -93,11 +97,8 @@ public enum BeagleEndpoint: EndPointType {
         }
     }
 
-    private static func task(body: Data?, method: HTTPMethod, query: Parameters?) -> HTTPTask {
-        let keepsEmptyBody = method != .get && method != .head
-        if let body, !body.isEmpty || keepsEmptyBody {
-            return .requestData(body, urlParameters: query)
-        }
+    private static func task(body: Data?, query: Parameters?) -> HTTPTask {
+        if let body { return .requestData(body, urlParameters: query) }
         return .requestParameters(bodyParameters: nil, bodyEncoding: .jsonEncoding, urlParameters: query)
     }
 }

@@ -11,16 +11,18 @@ import FoundationNetworking
 ///   (least recently used go first), each for `timeToLive` seconds. Failures are never cached.
 /// - A ``prefetch(url:additionalData:)`` and any number of ``fetch(url:additionalData:completion:)``
 ///   calls for the same screen (URL and additional data) share one request.
-/// - Every completion runs exactly once, asynchronously on `completionQueue`, also after
-///   cancelling; cancelling one fetch cancels the request only when nobody else wants it.
+/// - Every completion runs exactly once, also after cancelling. A screen served from the cache
+///   completes at once, before ``fetch(url:additionalData:completion:)`` returns, as with Beagle's
+///   own view client (no loading state flashes by); every other completion runs on
+///   `completionQueue`. Cancelling one fetch cancels the request only when nobody else wants it.
 ///
 /// All of it is safe to use from any thread.
-public final class CachingViewClient: ViewClientProtocol {
+public final class CachingViewClient: ViewClientProtocol, Sendable {
     /// What the completions receive.
-    public typealias Completion = @Sendable (Result<any ServerDrivenComponent, Request.Error>) -> Void
+    public typealias Completion = (Result<any ServerDrivenComponent, Request.Error>) -> Void
 
-    /// What sends the requests.
-    public let networkClient: any NetworkClient
+    /// What sends the requests; it is shared by every thread the view client is used from.
+    public let networkClient: any NetworkClient & Sendable
     /// What decodes response bodies into screens.
     public let coder: any BeagleCoding
     /// What turns the URLs given to ``fetch(url:additionalData:completion:)`` into full URLs.
@@ -38,10 +40,11 @@ public final class CachingViewClient: ViewClientProtocol {
     ///   - urlBuilder: What builds full URLs from relative ones.
     ///   - cacheCapacity: The most screens cached; `0` turns the cache off (requests are still shared).
     ///   - timeToLive: How long a cached screen is served, in seconds.
-    ///   - completionQueue: Where completions run. Defaults to the main queue, for UI work.
+    ///   - completionQueue: Where completions of screens that are not cached run. Defaults to the main
+    ///     queue, where Beagle runs its completions.
     ///   - now: The clock that dates cache entries; inject one in tests.
     public init(
-        networkClient: any NetworkClient = RouterNetworkClient(),
+        networkClient: any NetworkClient & Sendable = RouterNetworkClient(),
         coder: any BeagleCoding,
         urlBuilder: any UrlBuilderProtocol = UrlBuilder(),
         cacheCapacity: Int = 32,
@@ -60,6 +63,9 @@ public final class CachingViewClient: ViewClientProtocol {
 
     /// Fetches the screen at `url`, from the cache when it is fresh, and calls `completion` once.
     ///
+    /// A cached screen completes on the calling thread before this returns; anything else completes
+    /// on ``completionQueue``.
+    ///
     /// - Returns: A token that cancels this fetch, or `nil` when it was served without a request.
     @discardableResult
     public func fetch(
@@ -67,16 +73,18 @@ public final class CachingViewClient: ViewClientProtocol {
         additionalData: HttpAdditionalData?,
         completion: @escaping Completion
     ) -> (any RequestToken)? {
+        let waiter = Waiter(completion)
         guard let fullURL = urlBuilder.build(path: url) else {
-            deliver(.failure(.urlBuilderError), to: completion)
+            deliver(.failure(.urlBuilderError), to: waiter.completion)
             return nil
         }
         let key = ViewClientState.Key(url: fullURL, additionalData: additionalData)
         let waiterID = UUID()
-        let plan = state.withLock { $0.plan(key, waiter: (waiterID, completion), now: now()) }
+        let plan = state.withLock { $0.plan(key, waiter: (waiterID, waiter.completion), now: now()) }
         switch plan {
         case .cached(let component):
-            deliver(.success(component), to: completion)
+            // Outside the lock, on the caller's thread: the completion may fetch again.
+            completion(.success(component))
             return nil
         case .joined:
             break
@@ -153,9 +161,28 @@ public final class CachingViewClient: ViewClientProtocol {
 
     private func deliver(
         _ result: Result<any ServerDrivenComponent, Request.Error>,
-        to completion: @escaping Completion
+        to completion: @escaping ViewClientState.Completion
     ) {
         completionQueue.async { completion(result) }
+    }
+}
+
+/// A fetch's completion, which Beagle's protocol does not make `Sendable`, carried to the one place
+/// it runs.
+///
+/// The view client calls it exactly once, on ``CachingViewClient/completionQueue`` (the main queue,
+/// where Beagle calls `fetch` from, unless the app chooses another), and never touches it otherwise;
+/// so the caller's closure runs on one thread, once, as it does with Beagle's own view client.
+private struct Waiter: @unchecked Sendable {
+    private let call: CachingViewClient.Completion
+
+    init(_ call: @escaping CachingViewClient.Completion) {
+        self.call = call
+    }
+
+    /// The completion, callable from the queue it is delivered to.
+    var completion: ViewClientState.Completion {
+        { [self] result in call(result) }
     }
 }
 

@@ -15,7 +15,11 @@ import FoundationNetworking
 /// ``acceptedStatusCodes`` fail with NetworkLayer's status error and still carry the body, the
 /// request and the response; requests and responses are logged with secrets redacted; the
 /// completion runs exactly once, also after the token is cancelled.
-public final class RouterNetworkClient: NetworkClient {
+///
+/// Requests ignore the local cache and time out after 100 seconds by default, as with Beagle's own
+/// client. The client is `Sendable`: it reads each ``Request`` (and encodes a raw request's `Any?`
+/// body) on the calling thread, and only the finished `URLRequest` goes on to the router.
+public final class RouterNetworkClient: NetworkClient, Sendable {
     /// The manager whose router sends the requests; use it for calls of your own.
     public let manager: NetworkManager<BeagleEndpoint>
     /// Headers added to every request except raw ones; they win over Beagle's defaults and the
@@ -23,6 +27,8 @@ public final class RouterNetworkClient: NetworkClient {
     public let additionalHeaders: [String: String]
     /// The statuses that count as success.
     public let acceptedStatusCodes: Set<Int>
+    /// The cache policy of every request.
+    public let cachePolicy: URLRequest.CachePolicy
 
     /// The router that sends the requests.
     public var router: Router<BeagleEndpoint> { manager.router }
@@ -35,18 +41,22 @@ public final class RouterNetworkClient: NetworkClient {
     ///   - additionalHeaders: Headers added to every request except raw ones.
     ///   - acceptedStatusCodes: The statuses that count as success. Defaults to `200...299`.
     ///   - logger: Logs requests and responses, secrets redacted; `nil` logs nothing.
-    ///   - timeout: The request timeout in seconds.
+    ///   - timeout: The request timeout in seconds. Defaults to 100, Beagle's.
+    ///   - cachePolicy: The cache policy of every request. Defaults to ignoring the local cache, as
+    ///     Beagle's client does.
     public init(
         transport: any HTTPTransport = URLSessionTransport(),
         additionalHeaders: [String: String] = [:],
         acceptedStatusCodes: Set<Int> = Set(200...299),
         logger: NetworkLogger? = NetworkLogger(),
-        timeout: TimeInterval = 60
+        timeout: TimeInterval = 100,
+        cachePolicy: URLRequest.CachePolicy = .reloadIgnoringLocalCacheData
     ) {
         let configuration = RouterConfiguration(timeout: timeout, logger: logger)
         self.manager = NetworkManager(router: Router(configuration: configuration, transport: transport))
         self.additionalHeaders = additionalHeaders
         self.acceptedStatusCodes = acceptedStatusCodes
+        self.cachePolicy = cachePolicy
     }
 
     /// The endpoint `request` maps onto.
@@ -64,13 +74,19 @@ public final class RouterNetworkClient: NetworkClient {
 
     /// The `URLRequest` this client sends for `request`, without sending it.
     public func makeURLRequest(for request: Request) throws(NetworkLayer.NetworkError) -> URLRequest {
-        try router.makeRequest(for: endpoint(for: request))
+        try urlRequest(for: endpoint(for: request))
+    }
+
+    private func urlRequest(for endpoint: BeagleEndpoint) throws(NetworkLayer.NetworkError) -> URLRequest {
+        var urlRequest = try router.makeRequest(for: endpoint)
+        urlRequest.cachePolicy = cachePolicy
+        return urlRequest
     }
 
     /// Sends `request` and calls `completion` exactly once.
     ///
-    /// A request that cannot be built (a raw body that is not JSON) fails at once, on the calling
-    /// thread, and returns `nil`.
+    /// The request is built at once, on the calling thread. One that cannot be built (a raw body that
+    /// is not JSON) fails at once, on the calling thread, and returns `nil`.
     @discardableResult
     public func executeRequest(_ request: Request, completion: @escaping RequestCompletion) -> (any RequestToken)? {
         let endpoint: BeagleEndpoint
@@ -78,7 +94,7 @@ public final class RouterNetworkClient: NetworkClient {
         do {
             endpoint = try self.endpoint(for: request)
             // Kept for failures that come without a response, which still report the request.
-            urlRequest = try router.makeRequest(for: endpoint)
+            urlRequest = try self.urlRequest(for: endpoint)
         } catch {
             completion(.failure(NetworkError(error: error, request: URLRequest(url: request.url))))
             return nil

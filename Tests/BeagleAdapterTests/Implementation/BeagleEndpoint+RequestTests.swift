@@ -47,11 +47,17 @@ struct BeagleEndpointRequestTests {
         #expect(request.httpBody == nil)
     }
 
-    @Test("A form whose values are all empty leaves the URL alone")
-    func emptyValuesOnly() throws {
+    @Test(
+        "A form whose values are all empty ends in a bare ?, as with Beagle, but keeps an existing query",
+        arguments: [
+            ("https://host/search", "https://host/search?"),
+            ("https://host/search#top", "https://host/search?#top"),
+            ("https://host/search?page=1", "https://host/search?page=1"),
+        ])
+    func emptyValuesOnly(url: String, sent: String) throws {
         let form = Request.FormData(method: .delete, values: ["q": ""])
-        let request = try urlRequest("https://host/search", .submitForm(form))
-        #expect(request.url?.absoluteString == "https://host/search")
+        let request = try urlRequest(url, .submitForm(form))
+        #expect(request.url?.absoluteString == sent)
     }
 
     @Test("A form POST replaces the additional data's body with its values")
@@ -100,6 +106,19 @@ struct BeagleEndpointRequestTests {
         let request = try urlRequest("https://host/raw", .rawRequest(Request.RequestData(method: method, headers: nil)))
         #expect(request.httpMethod == method)
         #expect(request.httpBody.map { String(decoding: $0, as: UTF8.self) } == body)
+    }
+
+    @Test("A raw body typed Any, as Beagle types it, is sent as JSON; a bare string or number too")
+    func rawRequestAnyBody() throws {
+        let nested: [String: Any] = ["inner": ["flag": true, "n": 1.5] as [String: Any], "list": ["a", 2] as [Any]]
+        let cases: [(Any, String)] = [
+            (nested, #"{"inner":{"flag":true,"n":1.5},"list":["a",2]}"#), ("text", #""text""#), (7, "7"),
+        ]
+        for (body, json) in cases {
+            let request = try urlRequest(
+                "https://host/raw", .rawRequest(Request.RequestData(method: "POST", body: body)))
+            #expect(request.httpBody.map { String(decoding: $0, as: UTF8.self) } == json)
+        }
     }
 
     @Test("A raw request with no method is a GET")

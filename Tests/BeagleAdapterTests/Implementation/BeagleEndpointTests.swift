@@ -7,7 +7,8 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Beagle's builder snapshot facts, reproduced through the adapter's request building (no network).
+/// Beagle's `HttpRequestBuilder` test table (its 20 snapshot cases), reproduced through the adapter's
+/// request building: each request must have Beagle's method, URL, headers and body, byte for byte.
 @Suite("BeagleEndpoint: Beagle's builder snapshot")
 struct BeagleEndpointSnapshotTests {
     enum Kind: Sendable {
@@ -16,9 +17,15 @@ struct BeagleEndpointSnapshotTests {
         case form(FormRemoteAction.Method, values: [String: String])
     }
 
+    /// One case of Beagle's table: the request, and the request Beagle's builder makes of it.
     struct Row: CustomTestStringConvertible, Sendable {
+        let number: Int
         let kind: Kind
         let withAdditionalData: Bool
+        let method: String
+        let url: String
+        /// `nil` for no body, as distinct from an empty one.
+        let body: String?
 
         var testDescription: String {
             let name: String
@@ -28,35 +35,46 @@ struct BeagleEndpointSnapshotTests {
             case .form(let method, let values):
                 name = "form \(method.rawValue) \(values.isEmpty ? "{}" : "{key:value}")"
             }
-            return withAdditionalData ? "\(name) + additional data" : name
+            return "\(number): " + (withAdditionalData ? "\(name) + additional data" : name)
         }
     }
 
     static let base = "scheme://baseUrl/"
 
-    /// 10 request kinds, each without and with additional data.
+    /// The table in Beagle's order. Its additional data is a `POST` with an empty body and one header.
     static let rows: [Row] = {
         let value = ["key": "value"]
-        let kinds: [Kind] = [
-            .fetchComponent, .fetchImage,
-            .form(.get, values: value), .form(.post, values: value), .form(.put, values: value),
-            .form(.delete, values: value),
-            .form(.get, values: [:]), .form(.post, values: [:]), .form(.put, values: [:]), .form(.delete, values: [:]),
+        let keyValue = #"{"key":"value"}"#
+        let cases: [(Kind, Bool, String, String, String?)] = [
+            (.fetchComponent, false, "GET", base, nil),
+            (.fetchComponent, true, "POST", base, ""),
+            (.fetchImage, false, "GET", base, nil),
+            (.fetchImage, true, "POST", base, ""),
+            (.form(.get, values: value), false, "GET", base + "?key=value", nil),
+            (.form(.get, values: value), true, "GET", base + "?key=value", ""),
+            (.form(.get, values: [:]), false, "GET", base + "?", nil),
+            (.form(.get, values: [:]), true, "GET", base + "?", ""),
+            (.form(.post, values: value), false, "POST", base, keyValue),
+            (.form(.post, values: value), true, "POST", base, keyValue),
+            (.form(.post, values: [:]), false, "POST", base, "{}"),
+            (.form(.post, values: [:]), true, "POST", base, "{}"),
+            (.form(.put, values: value), false, "PUT", base, keyValue),
+            (.form(.put, values: value), true, "PUT", base, keyValue),
+            (.form(.put, values: [:]), false, "PUT", base, "{}"),
+            (.form(.put, values: [:]), true, "PUT", base, "{}"),
+            (.form(.delete, values: value), false, "DELETE", base + "?key=value", nil),
+            (.form(.delete, values: value), true, "DELETE", base + "?key=value", ""),
+            (.form(.delete, values: [:]), false, "DELETE", base + "?", nil),
+            (.form(.delete, values: [:]), true, "DELETE", base + "?", ""),
         ]
-        return kinds.flatMap { [Row(kind: $0, withAdditionalData: false), Row(kind: $0, withAdditionalData: true)] }
+        return cases.enumerated().map { index, row in
+            Row(number: index + 1, kind: row.0, withAdditionalData: row.1, method: row.2, url: row.3, body: row.4)
+        }
     }()
 
-    /// The method, URL and body Beagle's builder produces for `row`.
-    static func expected(_ row: Row) -> (method: String, url: String, body: String?) {
-        switch row.kind {
-        case .fetchComponent, .fetchImage:
-            return (row.withAdditionalData ? "POST" : "GET", base, nil)
-        case .form(let method, let values):
-            switch method {
-            case .get, .delete: return (method.rawValue, values.isEmpty ? base : "\(base)?key=value", nil)
-            case .post, .put: return (method.rawValue, base, values.isEmpty ? "{}" : #"{"key":"value"}"#)
-            }
-        }
+    @Test("The table has Beagle's 20 cases")
+    func tableSize() {
+        #expect(Self.rows.count == 20)
     }
 
     @Test("Request building matches Beagle's builder", arguments: rows)
@@ -78,30 +96,35 @@ struct BeagleEndpointSnapshotTests {
         )
         let client = RouterNetworkClient(transport: HTTPFixtures.transport(), logger: nil)
         let urlRequest = try client.makeURLRequest(for: request)
-        let expected = Self.expected(row)
 
-        #expect(urlRequest.httpMethod == expected.method)
-        #expect(urlRequest.url?.absoluteString == expected.url)
-        if let body = expected.body {
-            #expect(urlRequest.httpBody.map { String(decoding: $0, as: UTF8.self) } == body)
-            #expect(urlRequest.httpBody?.count == body.utf8.count)
-        } else {
-            #expect((urlRequest.httpBody ?? Data()).isEmpty)
-        }
-        #expect(urlRequest.allHTTPHeaderFields?.count == (row.withAdditionalData ? 3 : 2))
-        #expect(urlRequest.value(forHTTPHeaderField: "Content-Type") == "application/json")
-        #expect(urlRequest.value(forHTTPHeaderField: "beagle-platform") == "IOS")
-        #expect(urlRequest.value(forHTTPHeaderField: "header") == (row.withAdditionalData ? "header" : nil))
+        var headers = ["Content-Type": "application/json", "beagle-platform": "IOS"]
+        if row.withAdditionalData { headers["header"] = "header" }
+        #expect(urlRequest.httpMethod == row.method)
+        #expect(urlRequest.url?.absoluteString == row.url)
+        #expect(urlRequest.allHTTPHeaderFields == headers)
+        #expect(urlRequest.httpBody == row.body.map { Data($0.utf8) })
     }
 
-    @Test("The form POST body is the 15 bytes of {\"key\":\"value\"}")
-    func formBodySize() throws {
-        let request = Request(
-            url: try #require(URL(string: Self.base)),
-            type: .submitForm(Request.FormData(method: .post, values: ["key": "value"])),
-            additionalData: nil
+    @Test("Requests time out after 100 s and ignore the local cache, as Beagle's do")
+    func defaults() throws {
+        let request = Request(url: try #require(URL(string: Self.base)), type: .fetchComponent, additionalData: nil)
+        let urlRequest = try RouterNetworkClient(transport: HTTPFixtures.transport(), logger: nil)
+            .makeURLRequest(for: request)
+        #expect(urlRequest.timeoutInterval == 100)
+        #expect(urlRequest.cachePolicy == .reloadIgnoringLocalCacheData)
+    }
+
+    @Test("Timeout and cache policy can be changed")
+    func changedDefaults() throws {
+        let request = Request(url: try #require(URL(string: Self.base)), type: .fetchComponent, additionalData: nil)
+        let client = RouterNetworkClient(
+            transport: HTTPFixtures.transport(),
+            logger: nil,
+            timeout: 30,
+            cachePolicy: .returnCacheDataElseLoad
         )
-        let client = RouterNetworkClient(transport: HTTPFixtures.transport(), logger: nil)
-        #expect(try client.makeURLRequest(for: request).httpBody?.count == 15)
+        let urlRequest = try client.makeURLRequest(for: request)
+        #expect(urlRequest.timeoutInterval == 30)
+        #expect(urlRequest.cachePolicy == .returnCacheDataElseLoad)
     }
 }

@@ -126,7 +126,7 @@ struct CachingViewClientTests {
         #expect(network.requestCount.current == 2)
     }
 
-    @Test("Completions run on the chosen queue, also for cache hits and errors")
+    @Test("Completions of requests and errors run on the chosen queue; a cache hit on the caller's thread")
     func completionQueue() async throws {
         let client = makeClient()
         let labels = Locked<[String?]>([])
@@ -136,10 +136,36 @@ struct CachingViewClientTests {
         client.fetch(url: "/a", additionalData: nil, completion: record)
         #expect(await eventually { network.requestCount.current == 1 })
         try network.succeedNext(body: "a")
+        #expect(await eventually { labels.current.count == 1 })
         client.fetch(url: "/a", additionalData: nil, completion: record)
         client.fetch(url: "", additionalData: nil, completion: record)
         #expect(await eventually { labels.current.count == 3 })
-        #expect(labels.current == ["completions", "completions", "completions"])
+        #expect(labels.current == ["completions", nil, "completions"])
+    }
+
+    @Test("A cache hit completes before fetch returns, as Beagle's view client does, and returns no token")
+    func cacheHitIsSynchronous() async throws {
+        let client = makeClient()
+        _ = try await load(client, "/a")
+        let completed = Locked<String?>(nil)
+        let token = client.fetch(url: "/a", additionalData: nil) { result in
+            completed.withLock { $0 = (try? result.get() as? TextScreen)?.text }
+        }
+        #expect(completed.current == "/a")
+        #expect(token == nil)
+        #expect(network.requestCount.current == 1)
+    }
+
+    @Test("A screen not yet cached completes later, on the chosen queue, never before fetch returns")
+    func missIsAsynchronous() async throws {
+        let client = makeClient()
+        let completed = Locked(false)
+        let token = client.fetch(url: "/a", additionalData: nil) { _ in completed.withLock { $0 = true } }
+        #expect(!completed.current)
+        #expect(token != nil)
+        #expect(await eventually { network.requestCount.current == 1 })
+        try network.succeedNext(body: "a")
+        #expect(await eventually { completed.current })
     }
 
     @Test("An unbuildable URL fails with urlBuilderError and sends nothing")

@@ -49,6 +49,33 @@ struct BeagleHttpbinIntegrationTests {
         #expect(args == ["page": "2", "name": "beagle dog", "sign": "a+b"])
     }
 
+    @Test("An empty GET form is sent with a bare ?, as Beagle's client sends it, and answered")
+    func emptyFormGet() async throws {
+        let form = Request.FormData(method: .get, values: ["empty": ""])
+        let request = Request(url: try url("/get"), type: .submitForm(form), additionalData: nil)
+        let response = try await client.result(for: request).get()
+        #expect(response.response.url?.absoluteString.hasSuffix("/get?") == true)
+        #expect(try json(response)["args"] as? [String: String] == [:])
+    }
+
+    @Test("A screen fetched with GET and an empty httpData body is sent and answered")
+    func getWithEmptyBody() async throws {
+        let data = HttpAdditionalData(httpData: .init(method: .GET, body: Data()), headers: [:])
+        let request = Request(url: try url("/get"), type: .fetchComponent, additionalData: data)
+        let response = try await client.result(for: request).get()
+        #expect((response.response as? HTTPURLResponse)?.statusCode == 200)
+    }
+
+    @Test("A raw body typed Any arrives as JSON")
+    func rawAnyBody() async throws {
+        let body: [String: Any] = ["screen": "home", "items": [1, "two"] as [Any]]
+        let raw = Request.RequestData(method: "POST", headers: ["Content-Type": "application/json"], body: body)
+        let request = Request(url: try url("/post"), type: .rawRequest(raw), additionalData: nil)
+        let received = try #require(try json(await client.result(for: request).get())["json"] as? [String: Any])
+        #expect(received["screen"] as? String == "home")
+        #expect((received["items"] as? [Any])?.count == 2)
+    }
+
     @Test("A POST form arrives as a JSON body")
     func formPost() async throws {
         let form = Request.FormData(method: .post, values: ["name": "beagle", "empty": ""])

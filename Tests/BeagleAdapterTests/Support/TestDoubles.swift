@@ -24,7 +24,7 @@ struct TextCoder: BeagleCoding {
 }
 
 /// A ``NetworkClient`` that records requests and completes them when the test says so.
-final class ManualNetworkClient: NetworkClient {
+final class ManualNetworkClient: NetworkClient, Sendable {
     struct Pending {
         let request: Request
         let completion: RequestCompletion

@@ -1,0 +1,1 @@
+../BeagleBridge/BeagleBridge.swift

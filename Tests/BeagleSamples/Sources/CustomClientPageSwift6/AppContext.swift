@@ -1,0 +1,1 @@
+../CustomClientPage/AppContext.swift

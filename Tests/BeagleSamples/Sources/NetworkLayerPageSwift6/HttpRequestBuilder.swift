@@ -1,0 +1,1 @@
+../NetworkLayerPage/HttpRequestBuilder.swift

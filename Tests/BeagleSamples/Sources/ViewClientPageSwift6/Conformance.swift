@@ -1,0 +1,1 @@
+../ViewClientPage/Conformance.swift

@@ -1,0 +1,1 @@
+../ViewClientPage/ViewClientProtocol.swift
