@@ -1,21 +1,19 @@
 #!/usr/bin/env python3
 """check_pages.py: keeps the sample files equal to the code of Beagle's published pages.
 
-    python3 scripts/check_pages.py [--write] [--pages DIR]
+    python3 scripts/check_pages.py [--write-article] [--pages DIR]
 
-Each sample file under Sources/ holds one code block of a page of Beagle's docs, verbatim, below a
-header of comments and imports that the project adds. This script finds the block in the page's text
-(its first line, then to the line that closes its braces or the given last line), applies the one
-edit the sample declares, if any, and checks that the file's code equals it. Lines are compared
-without trailing spaces. It also checks that BeagleAdapter's `ViewClientProtocol` declares the view
-client page's `fetch` and `prefetch` exactly, and that the bridge shown in BeagleAdapter's article
-equals Sources/BeagleBridge/BeagleBridge.swift (this check needs no pages).
+Writes the page files: each holds one code block of a page of Beagle's docs, verbatim, below a header of
+comments and imports that the project adds. The script finds the block in the page's text (its first line,
+then to the line that closes its braces or the given last line) and applies the one edit the sample
+declares, if any. The pages are not the project's to copy, so the files are written for each build and
+never committed (.gitignore). It also checks that BeagleAdapter's `ViewClientProtocol` declares the view
+client page's `fetch` and `prefetch` exactly, and that the bridge shown in BeagleAdapter's article equals
+Sources/BeagleBridge/BeagleBridge.swift (this check needs no pages); --write-article writes the bridge into
+the article instead.
 
-With --write it writes the files instead: the header, then the page's code; and the bridge into the
-article.
-
-The pages are read from DIR, by default ../shared/reference/beagle-docs beside the repository; when
-they are not there the script says so and exits 0, because CI still compiles the checked-in files.
+The pages are read from DIR, by default ../shared/reference/beagle-docs beside the repository; when they
+are not there the script says so, writes nothing and exits 0: scripts/test.sh then builds the bridge only.
 """
 
 from __future__ import annotations
@@ -107,8 +105,8 @@ def header(sample: Sample) -> list[str]:
     if sample.append is not None:
         edit = f" The page cuts the declaration short; `{sample.append}` closes it."
     text = (f"From Beagle's docs, the iOS page {sample.page.split('.')[0]!r}, {sample.title}: the page's "
-            f"code verbatim below the imports.{edit} Not formatted; scripts/check_pages.py keeps it "
-            "equal to the page.")
+            f"code verbatim below the imports.{edit} Written by scripts/check_pages.py for each build, "
+            "never committed.")
     comment, line = [], "//"
     for word in text.split():
         if len(line) + 1 + len(word) > 110:
@@ -118,18 +116,6 @@ def header(sample: Sample) -> list[str]:
     comment.append(line)
     imports = FOUNDATION + list(sample.imports) if sample.imports else []
     return comment + ["// swift-format-ignore-file", *imports, ""]
-
-
-def file_code(path: Path, first: str) -> list[str] | None:
-    lines = [line.rstrip() for line in path.read_text(encoding="utf-8").splitlines()]
-    starts = [i for i, line in enumerate(lines) if line == first]
-    if not starts:
-        return None
-    prelude = lines[:starts[0]]
-    allowed = ("//", "import ", "#if ", "#endif")
-    if any(line and not line.startswith(allowed) for line in prelude):
-        return None
-    return lines[starts[0]:]
 
 
 def protocol_signature(lines: list[str]) -> list[str]:
@@ -182,30 +168,27 @@ def check_article_bridge(write: bool) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="write the sample files from the pages")
+    parser.add_argument("--write-article", action="store_true", help="write the bridge into the article")
     parser.add_argument("--pages", type=Path, default=DEFAULT_PAGES, help="the directory of the pages' text")
     args = parser.parse_args()
-    problems = check_article_bridge(args.write)
+    problems = check_article_bridge(args.write_article)
     if not args.pages.is_dir():
         for problem in problems:
             print(f"check_pages: {problem}", file=sys.stderr)
-        print(f"check_pages: the pages are not at {args.pages}; only the article's bridge was checked")
+        print(f"check_pages: skipped: the pages are not at {args.pages}; only the article's bridge was checked")
         return 1 if problems else 0
     for sample in SAMPLES:
         code = block(page_lines(args.pages, sample.page), sample)
         path = PACKAGE / "Sources" / sample.path
-        if args.write:
-            path.write_text("\n".join(header(sample) + code) + "\n", encoding="utf-8")
-            continue
-        if file_code(path, sample.first) != code:
-            problems.append(f"{path.relative_to(REPOSITORY)}: differs from the code of {sample.page}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(header(sample) + code) + "\n", encoding="utf-8")
     problems += check_view_client_protocol(args.pages)
     for problem in problems:
         print(f"check_pages: {problem}", file=sys.stderr)
     if problems:
         return 1
-    print(f"check_pages: {len(SAMPLES)} samples equal their pages; ViewClientProtocol matches the view client "
-          "page; the article shows the bridge as it is")
+    print(f"check_pages: {len(SAMPLES)} page files written from the pages; ViewClientProtocol matches the view "
+          "client page; the article shows the bridge as it is")
     return 0
 
 
