@@ -52,12 +52,12 @@ struct ChallengeAnswerer: RequestCredentials {
             RedirectPolicy.sameOrigin(url, challenger)
         else { return nil }
         let offered = WWWAuthenticate.challenges(in: response.headers.values(for: "WWW-Authenticate"))
-        for (scheme, parameters, digest) in Self.answerable(offered) {
+        for offer in Self.answerable(offered) {
             let challenge = AuthenticationChallenge(
-                scheme: scheme, parameters: parameters, url: url, endpoint: endpoint)
+                scheme: offer.scheme, parameters: offer.parameters, url: url, endpoint: endpoint)
             guard let credential = await provider(challenge) else { continue }
             let candidate: Answer? =
-                if let digest {
+                if let digest = offer.digest {
                     Self.digest(digest, credential, for: response.request, count: 1) == nil
                         ? nil : .digest(digest, credential, count: 0)
                 } else {
@@ -71,25 +71,32 @@ struct ChallengeAnswerer: RequestCredentials {
         return nil
     }
 
-    /// The challenges among `offered` the library can answer, strongest first: Digest with SHA-256, Digest
-    /// with MD5, then Basic (RFC 7616, 3.7), each group in the server's order.
-    private static func answerable(
-        _ offered: [WWWAuthenticate.Challenge]
-    ) -> [(AuthenticationChallenge.Scheme, [String: String], DigestChallenge?)] {
-        let ranked = offered.compactMap {
-            offer -> (Int, AuthenticationChallenge.Scheme, [String: String], DigestChallenge?)? in
-            switch AuthenticationChallenge.Scheme(offer.scheme) {
-            case .basic where offer.token68 == nil:
-                return (0, .basic, offer.parameters, nil)
+    /// A challenge the library can answer.
+    private struct Offer {
+        let scheme: AuthenticationChallenge.Scheme
+        let parameters: [String: String]
+        /// The Digest challenge, `nil` for Basic.
+        let digest: DigestChallenge?
+
+        /// Higher is stronger: Digest with SHA-256, Digest with MD5, then Basic (RFC 7616, 3.7).
+        var strength: Int { digest?.algorithm.preference ?? 0 }
+    }
+
+    /// The challenges among `offered` the library can answer, strongest first, each strength in the server's order.
+    private static func answerable(_ offered: [WWWAuthenticate.Challenge]) -> [Offer] {
+        let offers = offered.compactMap { challenge -> Offer? in
+            switch AuthenticationChallenge.Scheme(challenge.scheme) {
+            case .basic where challenge.token68 == nil:
+                return Offer(scheme: .basic, parameters: challenge.parameters, digest: nil)
             case .digest:
-                guard let digest = DigestChallenge(parameters: offer.parameters) else { return nil }
-                return (digest.algorithm.preference, .digest, offer.parameters, digest)
+                guard let digest = DigestChallenge(parameters: challenge.parameters) else { return nil }
+                return Offer(scheme: .digest, parameters: challenge.parameters, digest: digest)
             default:
                 return nil
             }
         }
-        return ranked.enumerated().sorted { ($0.element.0, -$0.offset) > ($1.element.0, -$1.offset) }
-            .map { ($0.element.1, $0.element.2, $0.element.3) }
+        return offers.enumerated().sorted { ($0.element.strength, -$0.offset) > ($1.element.strength, -$1.offset) }
+            .map(\.element)
     }
 
     /// `Basic` and the credential in base64 (RFC 7617); `nil` for a user with a colon, or control characters.

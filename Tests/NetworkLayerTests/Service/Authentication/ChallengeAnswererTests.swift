@@ -303,7 +303,10 @@ struct ChallengeAnswererTests {
         let response = try await router.request(PipelineEndpoint())
 
         let sent = try #require(transport.requests.current.last)
-        let logged = (lines.current + [logger.cURL(for: sent.head)]).joined(separator: "\n")
+        let rejected = Response(request: sent.head, httpResponse: .stub(401, url: sent.head.url), data: Data())
+        let error = NetworkError.authentication(rejected)
+        let logged = (lines.current + [logger.cURL(for: sent.head), "\(error)", String(reflecting: error)])
+            .joined(separator: "\n")
         #expect(response.statusCode == 200)
         #expect(sent.credentialHeaders.contains("authorization"))
         #expect(logged.contains("REDACTED"))
