@@ -277,6 +277,33 @@ struct ChallengeAnswererTests {
         #expect(answers.first?["cnonce"] != answers.last?["cnonce"])
     }
 
+    @Test(
+        "beside a coordinator: a Basic challenge is answered over its token; a Bearer one is left to its refresh",
+        arguments: [
+            (basicRealm, ["Bearer token-0", "Basic dXNlcjpwYXNzd2Q="], 0),
+            ("Bearer", ["Bearer token-0", "Bearer token-1"], 1),
+        ]
+    )
+    func besideCoordinator(challenge: String, expected: [String], refreshes: Int) async throws {
+        let seen = Locked<[String?]>([])
+        let authenticator = AuthenticationCoordinatorTests.CountingAuthenticator(delay: 0)
+        let transport = ClosureTransport { request in
+            let authorization = request.value(forHTTPHeaderField: "Authorization")
+            seen.withLock { $0.append(authorization) }
+            let ok = authorization == "Basic dXNlcjpwYXNzd2Q=" || authorization == "Bearer token-1"
+            return (Data(), .stub(ok ? 200 : 401, url: request.url, headers: ["WWW-Authenticate": challenge]))
+        }
+        var configuration = Self.configuration(asked: Locked([]))
+        configuration.authentication = AuthenticationCoordinator(authenticator: authenticator, credential: "token-0")
+        let router = Router<PipelineEndpoint>(configuration: configuration, transport: transport)
+
+        let response = try await router.request(PipelineEndpoint())
+
+        #expect(response.statusCode == 200)
+        #expect(seen.current == expected)
+        #expect(authenticator.refreshes.current == refreshes)
+    }
+
     /// Records what the router hands the transport; answers 401 with a Basic challenge until it carries
     /// `Authorization`.
     final class RecordingTransport: HTTPTransport {
