@@ -57,8 +57,8 @@ public protocol EndPointType: Sendable {
     /// Defaults to ``HTTPMethod/isIdempotent`` of ``httpMethod``; return `true` to let a `POST` that
     /// carries an idempotency key be retried.
     var isIdempotent: Bool { get }
-    /// Whether the router's credentials (an ``AccessTokenPlugin`` or an ``AuthenticationCoordinator``)
-    /// apply to this endpoint. Defaults to `true`; return `false` for sign-in and other public endpoints.
+    /// Whether the router's credentials (an ``AccessTokenPlugin``, an ``AuthenticationCoordinator`` or the
+    /// ``RouterConfiguration/challengeCredentials``) apply to this endpoint. Defaults to `true`; return `false` for sign-in and other public endpoints.
     var requiresAuthentication: Bool { get }
 }
 

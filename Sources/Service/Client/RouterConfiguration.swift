@@ -32,6 +32,17 @@ public struct RouterConfiguration: Sendable {
     /// Applies and refreshes credentials for endpoints that ``EndPointType/requiresAuthentication``;
     /// `nil`, the default, leaves requests as they are.
     public var authentication: AuthenticationCoordinator?
+    /// Answers HTTP `Basic` and `Digest` challenges for endpoints that ``EndPointType/requiresAuthentication``:
+    /// given a challenge, returns the credential to answer it with, or `nil` to leave the `401` as it is.
+    /// Defaults to `nil`, which answers none.
+    ///
+    /// When a response is a `401` whose `WWW-Authenticate` offers `Basic` or `Digest` (MD5, SHA-256 and their
+    /// `-sess` forms, `qop=auth`), from the origin the request was sent to, the router sends the request again,
+    /// once, with the answer in `Authorization`; a second `401` is the request's outcome. The strongest
+    /// challenge offered is asked about first: Digest with SHA-256, Digest with MD5, then Basic. The
+    /// `Authorization` is a credential: redacted in logs and errors, and dropped by a redirect to another origin.
+    /// See <doc:Reliability>.
+    public var challengeCredentials: (@Sendable (AuthenticationChallenge) async -> HTTPCredential?)?
     /// The longest a request may take in all, in seconds: every attempt, retry, backoff and credential
     /// refresh included. When it passes, the request is cancelled and fails with ``NetworkError/timedOut(_:)``.
     ///
@@ -65,7 +76,8 @@ public struct RouterConfiguration: Sendable {
         authentication: AuthenticationCoordinator? = nil,
         deadline: TimeInterval? = nil,
         maximumResponseSize: Int? = RouterConfiguration.defaultMaximumResponseSize,
-        sleep: @escaping @Sendable (_ seconds: TimeInterval) async throws -> Void = RouterConfiguration.taskSleep
+        sleep: @escaping @Sendable (_ seconds: TimeInterval) async throws -> Void = RouterConfiguration.taskSleep,
+        challengeCredentials: (@Sendable (AuthenticationChallenge) async -> HTTPCredential?)? = nil
     ) {
         self.baseURL = baseURL
         self.timeout = timeout
@@ -77,6 +89,7 @@ public struct RouterConfiguration: Sendable {
         self.plugins = plugins
         self.retryPolicy = retryPolicy
         self.authentication = authentication
+        self.challengeCredentials = challengeCredentials
         self.deadline = deadline
         self.maximumResponseSize = maximumResponseSize
         self.sleep = sleep

@@ -6,10 +6,11 @@ import FoundationNetworking
 
 /// Sends one built request through plugins, authentication, the transport, retries and the deadline.
 ///
-/// Each attempt runs: plugins prepare → credential applied → plugins' `willSend` → transport →
-/// plugins' `didReceive` → plugins' `process`. Then a rejected credential is refreshed and the
-/// request resent once, or a retryable failure is retried after a backoff, until one attempt's
-/// outcome is final. The deadline, when there is one, spans all of it.
+/// Each attempt runs: plugins prepare → credentials applied → plugins' `willSend` → transport →
+/// plugins' `didReceive` → plugins' `process`. Then the sources of credentials (``RequestCredentials``)
+/// may have the request resent once, after refreshing a rejected credential or answering a `Basic` or
+/// `Digest` challenge, or a retryable failure is retried after a backoff, until one attempt's outcome is
+/// final. The deadline, when there is one, spans all of it.
 struct RequestPipeline<EndPoint: EndPointType>: Sendable {
     /// Sends one attempt: the request, its endpoint, and the names of its header fields that carry
     /// credentials (lowercased), which must not follow a redirect to another origin.
@@ -38,25 +39,24 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
         deadline: (started: DispatchTime, seconds: TimeInterval)?
     ) async -> Result<Response, NetworkError> {
         let policy = endpoint.retryPolicy ?? configuration.retryPolicy
-        let authentication = endpoint.requiresAuthentication ? configuration.authentication : nil
+        var credentials = credentialSources(for: endpoint)
         var retries = 0
-        var refreshed = false
         var attempt = 1
-        while true {
-            let (result, generation) = await send(request, for: endpoint, attempt: attempt, authentication)
+        attempts: while true {
+            let result = await send(request, for: endpoint, attempt: attempt, credentials: &credentials)
             attempt += 1
             if case .failure(.cancelled) = result { return result }
             if Task.isCancelled { return .failure(.cancelled(sending: request)) }
 
-            if let authentication, let generation, case .success(let response) = result,
-                authentication.requiresRefresh(after: response)
-            {
-                guard !refreshed else { return .failure(.authentication(response)) }
-                refreshed = true
-                switch await authentication.refresh(rejectedGeneration: generation) {
-                case .retry: continue
-                case .failed: return .failure(.authentication(response))
-                case .cancelled: return .failure(.cancelled(sending: request))
+            if case .success(let response) = result {
+                for index in credentials.indices {
+                    switch await credentials[index].recover(after: response) {
+                    case nil: continue
+                    case .resend: continue attempts
+                    case .deliver: return result
+                    case .fail: return .failure(.authentication(response))
+                    case .cancelled: return .failure(.cancelled(sending: request))
+                    }
                 }
             }
 
@@ -75,13 +75,27 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
         }
     }
 
-    /// One attempt, and the generation of the credential it carried, if any.
+    /// The sources of credentials for `endpoint`'s attempts, in the order they are applied and asked about a
+    /// response: the answer to a challenge first, so that it overrides the coordinator's `Authorization`.
+    private func credentialSources(for endpoint: EndPoint) -> [any RequestCredentials] {
+        guard endpoint.requiresAuthentication else { return [] }
+        var sources: [any RequestCredentials] = []
+        if let provider = configuration.challengeCredentials {
+            sources.append(ChallengeAnswerer(provider: provider, endpoint: endpoint))
+        }
+        if let authentication = configuration.authentication {
+            sources.append(CoordinatedCredentials(authentication))
+        }
+        return sources
+    }
+
+    /// One attempt, with `credentials` applied after the plugins prepared the request.
     private func send(
         _ built: URLRequest,
         for endpoint: EndPoint,
         attempt: Int,
-        _ authentication: AuthenticationCoordinator?
-    ) async -> (Result<Response, NetworkError>, generation: Int?) {
+        credentials: inout [any RequestCredentials]
+    ) async -> Result<Response, NetworkError> {
         let plugins = configuration.allPlugins
         let context = PluginContext(endpoint: endpoint, attempt: attempt)
         var request = built
@@ -95,16 +109,16 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
                 }
             }
         } catch {
-            return (.failure(error), nil)
+            return .failure(error)
         }
-        var generation: Int?
-        if let authentication {
-            guard let authenticated = await authentication.authenticate(request) else {
-                return (.failure(.cancelled(sending: request)), nil)
+        let prepared = request
+        for index in credentials.indices.reversed() {
+            guard let authenticated = await credentials[index].apply(to: request) else {
+                return .failure(.cancelled(sending: request))
             }
-            credentialHeaders.formUnion(CredentialHeaders.changed(from: request, to: authenticated.request))
-            (request, generation) = authenticated
+            request = authenticated
         }
+        credentialHeaders.formUnion(CredentialHeaders.changed(from: prepared, to: request))
         credentialHeaders.formUnion(CredentialHeaders.secret(in: request, by: configuration.redactors))
         for plugin in plugins {
             await plugin.willSend(request, context: context)
@@ -124,6 +138,6 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
         for plugin in plugins {
             processed = await plugin.process(processed, for: request, context: context)
         }
-        return (processed, generation)
+        return processed
     }
 }

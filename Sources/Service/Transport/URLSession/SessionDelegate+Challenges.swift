@@ -17,7 +17,7 @@ extension SessionDelegate {
         case NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
             NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate:
             // Linux never completes a task whose challenge gets default handling, so decline it and
-            // hand the 401 back. Credentials travel in headers the caller sets.
+            // hand the 401 back. Credentials travel in headers the caller or the router sets.
             let failure = challenge.failureResponse as? HTTPURLResponse ?? Self.unauthorized(for: task)
             if let failure { cookies?.store(from: failure) }
             transfers.withLock { $0[task.taskIdentifier]?.challengeResponse = failure }
@@ -27,7 +27,15 @@ extension SessionDelegate {
             deferredCalls.async { completionHandler(.performDefaultHandling, nil) }
         }
         #else
-        completionHandler(.performDefaultHandling, nil)
+        switch challenge.protectionSpace.authenticationMethod {
+        case NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest:
+            // Declined, so that the 401 reaches the router, which answers it with
+            // `RouterConfiguration.challengeCredentials` if it has one, as on Linux and over any other
+            // transport; default handling could answer from the session's credential storage first.
+            completionHandler(.rejectProtectionSpace, nil)
+        default:
+            completionHandler(.performDefaultHandling, nil)
+        }
         #endif
     }
 

@@ -8,7 +8,9 @@ import FoundationNetworking
 ///
 /// Driving tasks from the delegate, rather than with completion handlers or `data(for:)`, lets
 /// the transport stream bodies on Linux as on Apple platforms, answer authentication challenges
-/// itself, follow its ``RedirectPolicy`` and report upload progress. On Linux a `401` carrying
+/// itself, follow its ``RedirectPolicy`` and report upload progress. It declines `Basic` and `Digest`
+/// challenges, so that the 401 reaches the router, which answers it when
+/// ``RouterConfiguration/challengeCredentials`` says how. On Linux a `401` carrying
 /// `WWW-Authenticate: Basic realm=…` otherwise never completes; here it comes back as a 401
 /// response (with an empty body, which Foundation discards).
 ///

@@ -1,0 +1,31 @@
+/// A user name and password that answer an HTTP `Basic` or `Digest` challenge.
+///
+/// Return one from ``RouterConfiguration/challengeCredentials``. Its descriptions, its mirror and
+/// therefore logs, `print` and `dump` show the user but never the password.
+public struct HTTPCredential: Sendable, Hashable {
+    /// The user name. For `Basic` it must not contain a colon; neither may contain control characters.
+    public var user: String
+    /// The password.
+    public var password: String
+
+    /// Creates a credential.
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+}
+
+extension HTTPCredential: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The user, and a placeholder for the password.
+    public var description: String {
+        "HTTPCredential(user: \(user), password: \(Redactor.placeholder))"
+    }
+
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+
+    /// The user, and a placeholder for the password.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["user": user, "password": Redactor.placeholder])
+    }
+}
