@@ -21,7 +21,6 @@ public enum MultiTarget: EndPointType {
     }
 
     /// The wrapped endpoint.
-    /// The wrapped endpoint's ``EndPointType/target``.
     public var target: any EndPointType {
         switch self {
         case .target(let endpoint): endpoint

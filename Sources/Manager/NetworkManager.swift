@@ -41,6 +41,18 @@ public struct NetworkManager<EndPoint: EndPointType>: Sendable {
         try decode(type, from: try await response(for: endpoint))
     }
 
+    /// Sends `endpoint`, reporting the bytes of the response body as they arrive (see
+    /// ``Router/request(_:progress:)``), then checks the status and decodes the body as `Value`.
+    public func request<Value: Decodable>(
+        _ endpoint: EndPoint,
+        as type: Value.Type = Value.self,
+        progress: @escaping TransferProgressHandler
+    ) async throws(NetworkError) -> Value {
+        let response = try await router.request(endpoint, progress: progress)
+        let accepted = try StatusValidation.validate(response, acceptable: endpoint.acceptableStatusCodes).get()
+        return try decode(type, from: accepted)
+    }
+
     /// Sends `endpoint`, checks the status and decodes the value at `keyPath` in the body as `Value` (see
     /// ``Response/decode(_:atKeyPath:using:)``).
     public func request<Value: Decodable>(

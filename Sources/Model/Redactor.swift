@@ -137,12 +137,17 @@ public struct Redactor: Sendable {
     }
 
     /// Free text, such as an error message, with URLs, `name=value` pairs of secret names and the
-    /// credentials after `Bearer` or `Basic` hidden.
+    /// credentials after `Bearer` or `Basic` hidden, and everything after `Digest` (its parameters are
+    /// separate words).
     func text(_ text: String) -> String {
         var hidesNext = false
+        var hidesRest = false
         return text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
-            defer { hidesNext = ["bearer", "basic"].contains(word.lowercased()) }
-            if hidesNext, !word.isEmpty { return Self.placeholder }
+            defer {
+                hidesNext = ["bearer", "basic"].contains(word.lowercased())
+                hidesRest = hidesRest || word.lowercased() == "digest"
+            }
+            if hidesNext || hidesRest, !word.isEmpty { return Self.placeholder }
             if word.contains("://"), let url = URL(string: String(word)) { return self.url(url) }
             if word.contains("=") { return formEncoded(String(word)) }
             return String(word)

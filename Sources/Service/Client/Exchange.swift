@@ -25,16 +25,27 @@ struct Exchange: Sendable {
     }
 
     let kind: Kind
+    /// Upload progress for uploads, download progress for downloads.
     let progress: TransferProgressHandler?
+    /// Reports the bytes of a body kept in memory as they arrive; one reporter for every attempt, so
+    /// that a retry does not move the reports back.
+    let receiving: ProgressReporter?
 
-    /// The exchange an endpoint's task needs by itself.
-    init(task: HTTPTask) {
-        self.init(kind: task.uploadBody.map(Kind.upload) ?? .plain, progress: nil)
+    /// The exchange an endpoint's task needs by itself, reporting the response body's bytes to `receiving`.
+    init(task: HTTPTask, receiving: ProgressReporter? = nil) {
+        self.init(kind: task.uploadBody.map(Kind.upload) ?? .plain, progress: nil, receiving: receiving)
     }
 
-    init(kind: Kind, progress: TransferProgressHandler?) {
+    init(kind: Kind, progress: TransferProgressHandler?, receiving: ProgressReporter? = nil) {
         self.kind = kind
         self.progress = progress
+        self.receiving = receiving
+    }
+
+    /// Whether this only sends the request as built and collects the body, reporting nothing.
+    var isPlain: Bool {
+        guard case .plain = kind else { return false }
+        return progress == nil && receiving == nil
     }
 
     /// Fails early, as a build error, when a file to upload cannot be read.
@@ -65,7 +76,7 @@ struct Exchange: Sendable {
         var sent = request
         switch kind {
         case .plain:
-            return try await transport.collect(sent, upTo: limit)
+            return try await collect(sent, through: transport, limit: limit)
         case .uploadBuiltBody:
             sent.body = .data(request.head.httpBody ?? Data())
             return try await upload(sent, through: transport, limit: limit)
@@ -87,6 +98,26 @@ struct Exchange: Sendable {
         case .stream(let handoff):
             return try await stream(sent, into: handoff, through: transport)
         }
+    }
+
+    /// Sends `request` and collects the body, at most `limit` bytes, reporting them to ``receiving`` as
+    /// they arrive when there is one.
+    private func collect(
+        _ request: TransportRequest,
+        through transport: any HTTPTransport,
+        limit: Int?
+    ) async throws -> (ResponseHead, Data) {
+        guard let receiving else { return try await transport.collect(request, upTo: limit) }
+        let response = try await transport.send(request)
+        if let error = response.head.framingError {
+            response.body.cancel()
+            throw error
+        }
+        let total = response.head.mayHaveBody(after: request.head) ? response.head.decodedLength : 0
+        let data = try await response.collect(after: request.head, upTo: limit) { received in
+            receiving.report(completed: received, total: total)
+        }
+        return (response.head, data)
     }
 
     /// Holds the body of a response whose status the endpoint accepts for the caller, unread; any other
@@ -115,7 +146,7 @@ struct Exchange: Sendable {
         through transport: any HTTPTransport,
         limit: Int?
     ) async throws -> (ResponseHead, Data) {
-        guard let progress else { return try await transport.collect(request, upTo: limit) }
+        guard let progress else { return try await collect(request, through: transport, limit: limit) }
         var request = request
         let reporter = ProgressReporter(progress)
         request.uploadProgress = { reporter.report(completed: $0.completedBytes, total: $0.totalBytes) }

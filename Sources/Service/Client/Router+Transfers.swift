@@ -55,6 +55,27 @@ extension Router {
         return try await request(endpoint, exchange: Exchange(kind: kind, progress: progress))
     }
 
+    /// Sends `endpoint` like ``request(_:)`` and reports the bytes of the response body as they arrive.
+    ///
+    /// ``TransferProgress/totalBytes`` is the body's `Content-Length` when the server sends one and the body
+    /// is not compressed, otherwise `nil` until the last report. The body is kept in memory, up to
+    /// ``RouterConfiguration/maximumResponseSize``, and the last report of a whole response has
+    /// ``TransferProgress/completedBytes`` equal to ``TransferProgress/totalBytes``. A retried attempt does
+    /// not move the reports back: they resume once it has passed the bytes already reported, so after a
+    /// retry the last report can count the longer body of an earlier attempt.
+    ///
+    /// Only the response is reported. A body the endpoint's task builds or uploads is sent as by
+    /// ``request(_:)``; ``upload(_:progress:)`` reports the bytes sent instead.
+    public func request(
+        _ endpoint: EndPoint,
+        progress: @escaping TransferProgressHandler
+    ) async throws(NetworkError) -> Response {
+        let reporter = ProgressReporter(progress)
+        let response = try await request(endpoint, exchange: Exchange(task: endpoint.task, receiving: reporter))
+        reporter.finish()
+        return response
+    }
+
     /// Sends `endpoint` and writes a `2xx` response's body to `destination`, reporting the bytes received.
     ///
     /// The body goes to a temporary file chunk by chunk and is moved to `destination` (replacing any

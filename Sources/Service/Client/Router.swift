@@ -24,6 +24,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     public let configuration: RouterConfiguration
     private let transport: any HTTPTransport
     private let inFlight = Locked(InFlightRequests())
+    private let shared = SharedRequests()
 
     /// Creates a router.
     ///
@@ -131,6 +132,9 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// How many of this router's requests and streams are in flight, for tests that look for leaks.
     package var inFlightCount: Int { inFlight.withLock { $0.count } }
 
+    /// How many callers wait for an identical request in flight (see ``RouterConfiguration/deduplicatesRequests``).
+    package var sharedCallerCount: Int { shared.callers }
+
     /// Cancels every request of this router that is still in flight.
     public func cancel() {
         for cancel in inFlight.withLock({ $0.cancelAll() }) {
@@ -151,16 +155,23 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     ///
     /// With `immediately`, the task runs on the calling thread until it first suspends (in the transport,
     /// usually), which saves an `await`ing caller a hop to another thread.
+    ///
+    /// With `shares`, an identical request in flight answers it when the configuration
+    /// ``RouterConfiguration/deduplicatesRequests``.
     private func start(
         _ request: URLRequest,
         for endpoint: EndPoint,
         exchange: Exchange,
         immediately: Bool = false,
+        shares: Bool = true,
         then finish: (@Sendable (Result<Response, NetworkError>) -> Void)? = nil
     ) -> Task<Result<Response, NetworkError>, Never> {
         let ticket = inFlight.withLock { $0.issueTicket() }
         let operation: @Sendable () async -> Result<Response, NetworkError> = { [self] in
-            let result = await send(request, for: endpoint, exchange: exchange)
+            let result =
+                shares
+                ? await sendOrShare(request, for: endpoint, exchange: exchange)
+                : await send(request, for: endpoint, exchange: exchange)
             inFlight.withLock { $0.finish(ticket) }
             finish?(result)
             return result
@@ -175,6 +186,22 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
             task.cancel()
         }
         return task
+    }
+
+    /// Sends `request`, or, when the configuration shares identical requests and this one may be shared,
+    /// waits for the identical one in flight, starting it when there is none.
+    private func sendOrShare(
+        _ request: URLRequest,
+        for endpoint: EndPoint,
+        exchange: Exchange
+    ) async -> Result<Response, NetworkError> {
+        guard configuration.deduplicatesRequests, exchange.isPlain,
+            let key = SharedRequests.Key(
+                request, authenticated: endpoint.requiresAuthentication && configuration.authentication != nil)
+        else { return await send(request, for: endpoint, exchange: exchange) }
+        return await shared.response(for: key, cancelled: .cancelled(sending: request)) { finish in
+            start(request, for: endpoint, exchange: exchange, shares: false, then: finish)
+        }
     }
 
     private func send(

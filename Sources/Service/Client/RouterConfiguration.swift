@@ -56,6 +56,17 @@ public struct RouterConfiguration: Sendable {
     /// `Content-Length` says so, otherwise as soon as the bytes that arrived pass the limit. Bodies a
     /// download writes to disk are not limited.
     public var maximumResponseSize: Int?
+    /// Whether identical `GET` and `HEAD` requests in flight at once share one exchange, like Moya's
+    /// `trackInflights`. Defaults to `false`: every call sends its own request.
+    ///
+    /// Requests are identical when their method, URL and every header field of the built request are, and
+    /// so is whether the router's ``authentication`` applies; requests with a body, uploads, downloads and
+    /// streams are never shared. The first caller's request is sent, through the plugins, retries and
+    /// deadline of its endpoint, and every caller gets its outcome. A caller that is cancelled gets
+    /// ``NetworkError/cancelled(_:)`` at once without disturbing the others; the request on the wire is
+    /// cancelled only when all its callers are, or by ``Router/cancel()``. Once it finished, the next
+    /// identical call sends a new request.
+    public var deduplicatesRequests: Bool
     /// Waits the given number of seconds between retries; throwing ends the request as cancelled.
     ///
     /// Defaults to `Task.sleep`, which cancelling the request interrupts. Tests can inject a function that
@@ -76,6 +87,7 @@ public struct RouterConfiguration: Sendable {
         authentication: AuthenticationCoordinator? = nil,
         deadline: TimeInterval? = nil,
         maximumResponseSize: Int? = RouterConfiguration.defaultMaximumResponseSize,
+        deduplicatesRequests: Bool = false,
         sleep: @escaping @Sendable (_ seconds: TimeInterval) async throws -> Void = RouterConfiguration.taskSleep,
         challengeCredentials: (@Sendable (AuthenticationChallenge) async -> HTTPCredential?)? = nil
     ) {
@@ -92,6 +104,7 @@ public struct RouterConfiguration: Sendable {
         self.challengeCredentials = challengeCredentials
         self.deadline = deadline
         self.maximumResponseSize = maximumResponseSize
+        self.deduplicatesRequests = deduplicatesRequests
         self.sleep = sleep
     }
 

@@ -45,12 +45,23 @@ extension HTTPTransport {
     /// Sends `request` with ``send(_:)`` and collects the body with ``ResponseBody/collect(upTo:)``.
     public func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data) {
         let response = try await send(request)
-        if let limit, response.head.mayHaveBody(after: request.head),
-            let length = response.head.expectedContentLength, length > limit
-        {
-            response.body.cancel()
+        return (response.head, try await response.collect(after: request.head, upTo: limit))
+    }
+}
+
+extension TransportResponse {
+    /// Reads the whole body of the response to `request`, at most `limit` bytes: a `Content-Length` over the
+    /// limit fails at once, a body that passes it as soon as it does. `received` gets the byte count so far
+    /// after each chunk.
+    func collect(
+        after request: URLRequest,
+        upTo limit: Int?,
+        received: (@Sendable (Int64) -> Void)? = nil
+    ) async throws -> Data {
+        if let limit, head.mayHaveBody(after: request), let length = head.expectedContentLength, length > limit {
+            body.cancel()
             throw NetworkError.responseTooLarge(limit: limit)
         }
-        return (response.head, try await response.body.collect(upTo: limit))
+        return try await body.collect(upTo: limit, received: received)
     }
 }

@@ -11,8 +11,8 @@ final class ProgressReporter: Sendable {
     /// Reports `completed` of `total` bytes, unless that would move backwards or repeat the last report.
     func report(completed: Int64, total: Int64?) {
         let update = last.withLock { last -> TransferProgress? in
-            let known = total.map { max($0, completed) }
-            let next = TransferProgress(completedBytes: max(completed, last?.completedBytes ?? 0), totalBytes: known)
+            let completed = max(completed, last?.completedBytes ?? 0)
+            let next = TransferProgress(completedBytes: completed, totalBytes: total.map { max($0, completed) })
             guard next != last else { return nil }
             last = next
             return next

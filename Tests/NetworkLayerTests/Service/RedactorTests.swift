@@ -132,4 +132,19 @@ struct RedactorTests {
                 == "login%5Btoken%5D=REDACTED&login%5Buser%5D=me")
         #expect(Redactor().formEncoded("items%5B%5D=1") == "items%5B%5D=1")
     }
+
+    @Test(
+        "free text hides the credential after Bearer and Basic, and every parameter after Digest",
+        arguments: [
+            ("failed with Bearer tok-789 sent", "failed with Bearer REDACTED sent"),
+            ("Authorization: basic dXNlcjpwYXNz", "Authorization: basic REDACTED"),
+            (
+                #"sent Digest username="Mufasa", realm="x", response="8ca523f5""#,
+                "sent Digest REDACTED REDACTED REDACTED"
+            ),
+            ("no credential here", "no credential here"),
+        ])
+    func freeText(text: String, expected: String) {
+        #expect(Redactor().text(text) == expected)
+    }
 }
