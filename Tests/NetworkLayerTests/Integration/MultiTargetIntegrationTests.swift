@@ -7,10 +7,11 @@ import Testing
 struct MultiTargetIntegrationTests {
     /// A second enum on the same server, beside ``HTTPBinEndpoint``.
     enum Inspection: EndPointType {
-        case userAgent
+        case headers
 
         var baseURL: URL { HTTPBinPeer.baseURL }
-        var path: String { "user-agent" }
+        var path: String { "headers" }
+        var headers: HTTPHeaders? { ["X-Enum": "Inspection"] }
     }
 
     @Test("a MultiTarget router sends the endpoints of two enums to httpbin, each as it describes itself")
@@ -19,8 +20,8 @@ struct MultiTargetIntegrationTests {
         let manager = NetworkManager(router: Router<MultiTarget>(transport: LoopbackPeer.makeTransport()))
         let echo = try await manager.request(.target(HTTPBinEndpoint.get(query: ["n": 1])), as: HTTPBinEcho.self)
         #expect(echo.args?["n"] == .string("1"))
-        let response = try await manager.response(for: .target(Inspection.userAgent))
-        #expect(try response.decode([String: String].self)["user-agent"]?.isEmpty == false)
-        #expect(response.request.url?.path == "/user-agent")
+        let response = try await manager.response(for: .target(Inspection.headers))
+        #expect(try response.decode(HTTPBinEcho.self).headers?["X-Enum"] == "Inspection")
+        #expect(response.request.url?.path == "/headers")
     }
 }

@@ -73,7 +73,11 @@ struct SharedRequestsIntegrationTests {
         let configuration = RouterConfiguration(deduplicatesRequests: true)
         let router = try HTTPBinPeer.peer.makeRouter(for: Endpoint.self, configuration: configuration)
         let callers = (0..<3).map { _ in Task { try await router.request(.delay(seconds: 1)) } }
+        #if NETWORKLAYER_ASYNC_HTTP_CLIENT  // built by another package there, which cannot see `package` members
+        try await Task.sleep(nanoseconds: 300_000_000)  // the three join well within httpbin's one-second delay
+        #else
         #expect(await eventually { router.sharedCallerCount == 3 })
+        #endif
         callers[0].cancel()
         await #expect {
             _ = try await callers[0].value
@@ -82,6 +86,8 @@ struct SharedRequestsIntegrationTests {
         }
         #expect(try await callers[1].value.statusCode == 200)
         #expect(try await callers[2].value.statusCode == 200)
+        #if !NETWORKLAYER_ASYNC_HTTP_CLIENT
         #expect(await eventually { router.inFlightCount == 0 })
+        #endif
     }
 }
