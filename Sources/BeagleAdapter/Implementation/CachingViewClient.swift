@@ -73,14 +73,14 @@ public final class CachingViewClient: ViewClientProtocol, Sendable {
         additionalData: HttpAdditionalData?,
         completion: @escaping Completion
     ) -> (any RequestToken)? {
-        let waiter = Waiter(completion)
+        let waiter = Self.sendable(completion)
         guard let fullURL = urlBuilder.build(path: url) else {
-            deliver(.failure(.urlBuilderError), to: waiter.completion)
+            deliver(.failure(.urlBuilderError), to: waiter)
             return nil
         }
         let key = ViewClientState.Key(url: fullURL, additionalData: additionalData)
         let waiterID = UUID()
-        let plan = state.withLock { $0.plan(key, waiter: (waiterID, waiter.completion), now: now()) }
+        let plan = state.withLock { $0.plan(key, waiter: (waiterID, waiter), now: now()) }
         switch plan {
         case .cached(let component):
             // Outside the lock, on the caller's thread: the completion may fetch again.
@@ -159,30 +159,24 @@ public final class CachingViewClient: ViewClientProtocol, Sendable {
         }
     }
 
+    /// `completion`, which Beagle's protocol does not make `Sendable`, as the closure the view client's state
+    /// keeps: held in `Locked` and taken out by the one call that runs it, on ``completionQueue``.
+    private static func sendable(_ completion: @escaping Completion) -> ViewClientState.Completion {
+        let held = Locked<Completion?>(completion)
+        return { result in
+            let completion = held.withLock { held in
+                defer { held = nil }
+                return held
+            }
+            completion?(result)
+        }
+    }
+
     private func deliver(
         _ result: Result<any ServerDrivenComponent, Request.Error>,
         to completion: @escaping ViewClientState.Completion
     ) {
         completionQueue.async { completion(result) }
-    }
-}
-
-/// A fetch's completion, which Beagle's protocol does not make `Sendable`, carried to the one place
-/// it runs.
-///
-/// The view client calls it exactly once, on ``CachingViewClient/completionQueue`` (the main queue,
-/// where Beagle calls `fetch` from, unless the app chooses another), and never touches it otherwise;
-/// so the caller's closure runs on one thread, once, as it does with Beagle's own view client.
-private struct Waiter: @unchecked Sendable {
-    private let call: CachingViewClient.Completion
-
-    init(_ call: @escaping CachingViewClient.Completion) {
-        self.call = call
-    }
-
-    /// The completion, callable from the queue it is delivered to.
-    var completion: ViewClientState.Completion {
-        { [self] result in call(result) }
     }
 }
 

@@ -17,7 +17,8 @@ enum HeaderValidation {
         !text.isEmpty && text.utf8.allSatisfy(isTokenByte)
     }
 
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
+    /// Whether `byte` may appear in an RFC 9110 token (`tchar`).
+    static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):

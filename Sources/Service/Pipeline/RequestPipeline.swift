@@ -111,14 +111,16 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
         } catch {
             return .failure(error)
         }
-        let prepared = request
-        for index in credentials.indices.reversed() {
-            guard let authenticated = await credentials[index].apply(to: request) else {
-                return .failure(.cancelled(sending: request))
+        if !credentials.isEmpty {
+            let prepared = request
+            for index in credentials.indices.reversed() {
+                guard let authenticated = await credentials[index].apply(to: request) else {
+                    return .failure(.cancelled(sending: request))
+                }
+                request = authenticated
             }
-            request = authenticated
+            credentialHeaders.formUnion(CredentialHeaders.changed(from: prepared, to: request))
         }
-        credentialHeaders.formUnion(CredentialHeaders.changed(from: prepared, to: request))
         credentialHeaders.formUnion(CredentialHeaders.secret(in: request, by: configuration.redactors))
         for plugin in plugins {
             await plugin.willSend(request, context: context)

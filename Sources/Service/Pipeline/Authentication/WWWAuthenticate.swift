@@ -84,7 +84,7 @@ enum WWWAuthenticate {
 
         private mutating func token() -> String? {
             let start = index
-            while let byte = peek(), Self.isTokenByte(byte) { index += 1 }
+            while let byte = peek(), HeaderValidation.isTokenByte(byte) { index += 1 }
             return index > start ? String(decoding: bytes[start..<index], as: UTF8.self) : nil
         }
 
@@ -125,23 +125,13 @@ enum WWWAuthenticate {
             return nil
         }
 
-        private static func isTokenByte(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"):
-                true
-            default:
-                Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-            }
-        }
-
         private static func isToken68Byte(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"):
                 true
             default:
-                Array("-._~+/".utf8).contains(byte)
+                "-._~+/".utf8.contains(byte)
             }
         }
 

@@ -69,8 +69,9 @@ final class NetworkLayerViewClient: Beagle.ViewClientProtocol {
     }
 }
 
-/// A value that is not `Sendable` but is handed on rather than shared: Beagle's completions and coder.
-/// Beagle's own clients call them from `URLSession`'s queue, so they are made for another thread.
+/// A value that is not `Sendable` but is handed on rather than shared: Beagle's completions, coder and
+/// screens. Beagle's own clients call and pass them from `URLSession`'s queue, so they are made for another
+/// thread. The bridge's one unchecked type.
 private struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
 
@@ -80,16 +81,16 @@ private struct Unchecked<Value>: @unchecked Sendable {
 }
 
 /// A Beagle screen held in BeagleAdapter's cache.
-private struct Screen: BeagleAdapter.ServerDrivenComponent, @unchecked Sendable {
+private struct Screen: BeagleAdapter.ServerDrivenComponent {
     struct Missing: Error {}
 
-    let component: Beagle.ServerDrivenComponent
+    let component: Unchecked<Beagle.ServerDrivenComponent>
 
     static func component(
         _ screen: any BeagleAdapter.ServerDrivenComponent
     ) -> Result<Beagle.ServerDrivenComponent, Beagle.Request.Error> {
         guard let screen = screen as? Screen else { return .failure(.decoding(Missing())) }
-        return .success(screen.component)
+        return .success(screen.component.value)
     }
 }
 
@@ -100,7 +101,7 @@ private struct ScreenCoder: BeagleCoding {
     let decode: Unchecked<(Data) throws -> Beagle.ServerDrivenComponent>
 
     func decode<T>(from data: Data) throws -> T {
-        guard let screen = Screen(component: try decode.value(data)) as? T else { throw Mismatch() }
+        guard let screen = Screen(component: Unchecked(try decode.value(data))) as? T else { throw Mismatch() }
         return screen
     }
 }
