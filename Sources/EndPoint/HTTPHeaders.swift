@@ -36,8 +36,11 @@ public struct HTTPHeaders: Hashable, Sendable {
     /// reads as its values joined with `", "` (RFC 9110 §5.3); ``values(for:)`` keeps them apart.
     public subscript(name: String) -> String? {
         get {
-            let values = values(for: name)
-            return values.count > 1 ? values.joined(separator: ", ") : values.first
+            var joined: String?
+            for field in fields where field.name.caseInsensitiveEquals(name) {
+                joined = joined.map { $0 + ", " + field.value } ?? field.value
+            }
+            return joined
         }
         set {
             if let newValue { update(name: name, value: newValue) } else { remove(name: name) }
@@ -123,7 +126,22 @@ extension HTTPHeaders: Sequence {
 }
 
 extension String {
+    /// Whether the two spellings are the same name but for case: byte by byte when both are ASCII, as field
+    /// names are, and by their lowercased forms otherwise.
     func caseInsensitiveEquals(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && lowercased() == other.lowercased()
+        guard utf8.count == other.utf8.count else { return false }
+        let differs = zip(utf8, other.utf8).contains { $0.asciiLowercased != $1.asciiLowercased }
+        guard differs else { return true }
+        let bothASCII = utf8.allSatisfy(\.isASCII) && other.utf8.allSatisfy(\.isASCII)
+        return !bothASCII && lowercased() == other.lowercased()
     }
+}
+
+extension UInt8 {
+    /// The byte with `A`…`Z` turned into `a`…`z`.
+    fileprivate var asciiLowercased: UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) ? self | 0x20 : self
+    }
+
+    fileprivate var isASCII: Bool { self < 0x80 }
 }

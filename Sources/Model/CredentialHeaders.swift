@@ -15,7 +15,12 @@ enum CredentialHeaders {
 
     /// The names of the fields of `request` that any of `redactors` hides, lowercased.
     static func secret(in request: URLRequest, by redactors: [Redactor]) -> Set<String> {
-        Set(lowercasedFields(of: request).keys.filter { name in redactors.contains { $0.hidesHeader(name) } })
+        var names: Set<String> = []
+        for name in (request.allHTTPHeaderFields ?? [:]).keys where redactors.contains(where: { $0.hidesHeader(name) })
+        {
+            names.insert(name.lowercased())
+        }
+        return names
     }
 
     private static func lowercasedFields(of request: URLRequest) -> [String: String] {

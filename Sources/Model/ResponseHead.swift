@@ -10,10 +10,19 @@ import FoundationNetworking
 /// whichever transport sent the request. Repeated fields, such as several `Set-Cookie` lines, stay
 /// separate in ``headers`` when the transport saw them separately.
 public struct ResponseHead: Sendable {
-    /// The `HTTPURLResponse` for callers and APIs that want Foundation's type.
-    public let httpURLResponse: HTTPURLResponse
-    /// The fields as the transport received them, when it kept them apart.
-    private let fields: HTTPHeaders?
+    /// The status code.
+    public let statusCode: Int
+    /// The URL the response came from, after any redirect.
+    public let url: URL?
+    private let source: Source
+
+    /// Where the fields and Foundation's response come from.
+    private enum Source: Sendable {
+        /// Foundation's transports deliver Foundation's response, its repeated fields joined.
+        case foundation(HTTPURLResponse)
+        /// Other transports hand over the fields, repeated ones apart; Foundation's response is built when read.
+        case fields(HTTPHeaders, FoundationResponse)
+    }
 
     /// A head with the given parts; `nil` when Foundation cannot represent it (a status outside 100…999).
     ///
@@ -24,28 +33,34 @@ public struct ResponseHead: Sendable {
     ///   - url: The URL the response came from, after any redirect.
     public init?(statusCode: Int, httpVersion: String = "HTTP/1.1", headers: HTTPHeaders = [:], url: URL) {
         guard (100...999).contains(statusCode),
-            let response = HTTPURLResponse(
-                url: url, statusCode: statusCode, httpVersion: httpVersion, headerFields: headers.joinedFields)
+            let foundation = FoundationResponse(
+                url: url, statusCode: statusCode, httpVersion: httpVersion, headers: headers)
         else { return nil }
-        self.httpURLResponse = response
-        self.fields = headers
+        self.statusCode = statusCode
+        self.url = url
+        self.source = .fields(headers, foundation)
     }
 
     /// The head of `response`, as Foundation's transports deliver it (repeated fields already joined).
     public init(_ response: HTTPURLResponse) {
-        self.httpURLResponse = response
-        self.fields = nil
+        self.statusCode = response.statusCode
+        self.url = response.url
+        self.source = .foundation(response)
     }
 
-    /// The status code.
-    public var statusCode: Int { httpURLResponse.statusCode }
-
-    /// The URL the response came from, after any redirect.
-    public var url: URL? { httpURLResponse.url }
+    /// The `HTTPURLResponse` for callers and APIs that want Foundation's type.
+    ///
+    /// A head from a transport other than Foundation's builds it when it is first read.
+    public var httpURLResponse: HTTPURLResponse {
+        switch source {
+        case .foundation(let response): response
+        case .fields(_, let foundation): foundation.response
+        }
+    }
 
     /// The response fields. Look-ups are case-insensitive; ``HTTPHeaders/values(for:)`` lists a repeated field.
     public var headers: HTTPHeaders {
-        if let fields { return fields }
+        if case .fields(let fields, _) = source { return fields }
         var headers = HTTPHeaders()
         for (name, value) in httpURLResponse.allHeaderFields {
             if let name = name as? String, let value = value as? String {
@@ -57,20 +72,23 @@ public struct ResponseHead: Sendable {
 
     /// The value of the field called `name`, or `nil`; repeated fields come joined with `", "`.
     public func value(for name: String) -> String? {
-        fields.map { $0[name] } ?? httpURLResponse.value(forHTTPHeaderField: name)
+        switch source {
+        case .foundation(let response): response.value(forHTTPHeaderField: name)
+        case .fields(let headers, _): headers[name]
+        }
     }
 
     /// The length the `Content-Length` field announces, or `nil` when there is none.
     public var expectedContentLength: Int64? {
-        if fields == nil {
-            let length = httpURLResponse.expectedContentLength
-            return length >= 0 ? length : nil
+        guard case .foundation(let response) = source else {
+            return value(for: "Content-Length").flatMap(Self.length(in:))
         }
-        return value(for: "Content-Length").flatMap(Self.length(in:))
+        return response.expectedContentLength >= 0 ? response.expectedContentLength : nil
     }
 
     /// The length a `Content-Length` field gives; a repeated field counts only when its values agree.
     private static func length(in field: String) -> Int64? {
+        if let length = Int64(field) { return length >= 0 ? length : nil }
         let values = Set(field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         guard values.count == 1, let text = values.first, let length = Int64(text), length >= 0 else { return nil }
         return length

@@ -8,13 +8,16 @@ import FoundationNetworking
 
 extension ResponseHead {
     /// The head of `response`, which answered a request for `url`, with its repeated fields kept apart.
+    ///
+    /// The URL is the request's unless the client followed redirects itself: reading the response's own parses
+    /// it again from text.
     init(_ response: HTTPClientResponse, url: URL?) throws {
         var headers = NetworkLayer.HTTPHeaders()
         for field in response.headers {
             headers.add(name: field.name, value: field.value)
         }
         let version = "HTTP/\(response.version.major).\(response.version.minor)"
-        guard let url = response.url ?? url,
+        guard let url = response.history.count > 1 ? response.url : url ?? response.url,
             let head = ResponseHead(
                 statusCode: Int(response.status.code), httpVersion: version, headers: headers, url: url)
         else { throw TransportError(.badResponse, detail: "status \(response.status.code)") }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import IntegrationSupport
 import NIOCore
+import NIOFoundationCompat
 import NetworkLayer
 
 /// Moves the body of an AsyncHTTPClient response into the library's ``NetworkLayer/ResponseBody``.
@@ -32,19 +33,25 @@ enum ResponseStream {
 
     /// The whole of `body`, failing with ``NetworkLayer/NetworkError/responseTooLarge(limit:_:)`` as soon as
     /// more than `limit` bytes arrived.
+    ///
+    /// The bytes are gathered into the first buffer that arrives and handed over without another copy, so a body
+    /// that came in one read is never copied.
     static func collect(_ body: HTTPClientResponse.Body, upTo limit: Int?) async throws -> Data {
-        var data = Data()
+        var collected: ByteBuffer?
         do {
             for try await buffer in body {
-                if let limit, data.count + buffer.readableBytes > limit {
-                    throw NetworkError.responseTooLarge(limit: limit)
+                let count = (collected?.readableBytes ?? 0) + buffer.readableBytes
+                if let limit, count > limit { throw NetworkError.responseTooLarge(limit: limit) }
+                if collected == nil {
+                    collected = buffer
+                } else {
+                    collected?.writeImmutableBuffer(buffer)
                 }
-                data.append(contentsOf: buffer.readableBytesView)
             }
         } catch {
             throw TransportError.classifying(error)
         }
-        return data
+        return collected.map { Data(buffer: $0, byteTransferStrategy: .noCopy) } ?? Data()
     }
 
     /// Reads and drops `body`, the body of a redirect, so that its connection can serve the next hop.

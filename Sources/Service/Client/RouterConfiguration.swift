@@ -118,8 +118,11 @@ public struct RouterConfiguration: Sendable {
 
     /// The redactors whose secret headers are credentials: the default one, and the ``logger``'s.
     var redactors: [Redactor] {
-        [Redactor.standard] + (logger.map { [$0.redactor] } ?? [])
+        guard let logger else { return Self.standardRedactors }
+        return [Redactor.standard, logger.redactor]
     }
+
+    private static let standardRedactors = [Redactor.standard]
 
     /// ``plugins``, then the ``logger``'s plugin.
     var allPlugins: [any PluginType] {

@@ -52,7 +52,7 @@ public struct NetworkLogger: Sendable {
             var headers: [String: String] = [:]
             for header in response.headers { headers[header.name] = header.value }
             lines += headerLines(headers)
-            let contentType = response.httpResponse.value(forHTTPHeaderField: "Content-Type")
+            let contentType = response.head.value(for: "Content-Type")
             let preview = bodyPreview(
                 response.data, contentType: contentType, hiding: redactor.secrets(sentWith: request))
             lines.append("  body (\(response.data.count) bytes): \(preview)")

@@ -21,7 +21,7 @@ extension ResponseHead {
     /// The error a head shows by itself, or `nil`: `Content-Length` fields that disagree make the body's
     /// end unknowable (RFC 9112 §6.3), so the response cannot be trusted, whatever bytes arrived.
     var framingError: TransportError? {
-        guard let field = value(for: "Content-Length"), field.contains(",") else { return nil }
+        guard let field = value(for: "Content-Length"), field.contains(Character(",")) else { return nil }
         let values = Set(field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         guard values.count > 1 else { return nil }
         return TransportError(.badResponse, detail: "conflicting Content-Length values \(field)")

@@ -42,7 +42,7 @@ public struct TransportRequest: Sendable {
         self.endpoint = endpoint
         self.uploadProgress = uploadProgress
         self.credentialHeaders =
-            credentialHeaders.map { Set($0.map { $0.lowercased() }) }
+            credentialHeaders.map { $0.isEmpty ? [] : Set($0.map { $0.lowercased() }) }
             ?? CredentialHeaders.secret(in: head, by: [Redactor.standard])
     }
 

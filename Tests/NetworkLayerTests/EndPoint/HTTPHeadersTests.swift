@@ -15,6 +15,36 @@ struct HTTPHeadersTests {
         #expect(headers["X-One"] == nil)
     }
 
+    @Test(
+        "names match whatever their case, ASCII or not",
+        arguments: [
+            ("Content-Length", "content-length", true),
+            ("CONTENT-LENGTH", "Content-Length", true),
+            ("Content-Length", "Content-Lengths", false),
+            ("Content-Length", "Content_Length", false),
+            ("X-A", "X-B", false),
+            ("@", "`", false),
+            ("[", "{", false),
+            ("X-Ünïcode", "x-üNÏCODE", true),
+            ("X-Ünïcode", "x-unicode", false),
+        ]
+    )
+    func nameMatching(name: String, lookup: String, matches: Bool) {
+        let headers: HTTPHeaders = [name: "value"]
+        #expect((headers[lookup] == "value") == matches)
+    }
+
+    @Test("a repeated field reads as its values joined, in order")
+    func repeatedField() {
+        var headers = HTTPHeaders()
+        headers.add(name: "Set-Cookie", value: "a=1")
+        headers.add(name: "Content-Type", value: "text/plain")
+        headers.add(name: "set-cookie", value: "b=2")
+        #expect(headers["SET-COOKIE"] == "a=1, b=2")
+        #expect(headers.values(for: "Set-Cookie") == ["a=1", "b=2"])
+        #expect(headers["Missing"] == nil)
+    }
+
     @Test("merging lets the other collection win")
     func merging() {
         let base: HTTPHeaders = ["Accept": "a", "X-Base": "b"]
