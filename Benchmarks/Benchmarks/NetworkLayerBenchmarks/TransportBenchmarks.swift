@@ -41,15 +41,14 @@ enum TransportBenchmarks {
             Benchmark(
                 "Transports c=\(concurrency): paired AsyncHTTPClientTransport", configuration: Settings.pairedTransports
             ) { (benchmark: Benchmark) async throws in
-                let sides = TransportSide.allCases.rotated(by: benchmark.currentIteration)
                 var elapsed: [TransportSide: Duration] = [:]
-                for _ in 0..<EndToEndBenchmarks.pairedBlocksPerSide {
-                    for side in sides {
+                for block in 0..<EndToEndBenchmarks.pairedBlocksPerSide {
+                    for step in TransportSide.order(inBlock: block, ofIteration: benchmark.currentIteration) {
                         let start = ContinuousClock.now
                         try await runConcurrently(EndToEndBenchmarks.pairedBlock, concurrency: concurrency) {
-                            try await side.fetch(endpoint, url: url, expectedLength: expectedLength)
+                            try await step.side.fetch(endpoint, url: url, expectedLength: expectedLength)
                         }
-                        elapsed[side, default: .zero] += ContinuousClock.now - start
+                        if step.isMeasured { elapsed[step.side, default: .zero] += ContinuousClock.now - start }
                     }
                 }
                 let requests = EndToEndBenchmarks.pairedBlock * EndToEndBenchmarks.pairedBlocksPerSide
@@ -79,6 +78,25 @@ enum TransportSide: CaseIterable {
     case rawClientAsConfigured
     case routerOverURLSession
     case urlSession
+
+    /// One block of requests of a side; a block that is not measured lets the machine settle.
+    struct Step {
+        let side: TransportSide
+        let isMeasured: Bool
+    }
+
+    /// The two sides over `URLSession`, an unmeasured block of raw AsyncHTTPClient, then the three sides over
+    /// AsyncHTTPClient, each group in an order that turns with every block. `URLSession`'s threads are still
+    /// busy for a while after its last request and slow down the block that follows, so no measured side comes
+    /// right after them.
+    static func order(inBlock block: Int, ofIteration iteration: Int) -> [Step] {
+        let overURLSession: [TransportSide] = [.routerOverURLSession, .urlSession]
+        let overAsyncHTTPClient: [TransportSide] = [.routerOverAsyncHTTPClient, .rawClient, .rawClientAsConfigured]
+        let turn = iteration + block
+        return overURLSession.rotated(by: turn).map { Step(side: $0, isMeasured: true) }
+            + [Step(side: .rawClient, isMeasured: false)]
+            + overAsyncHTTPClient.rotated(by: turn).map { Step(side: $0, isMeasured: true) }
+    }
 
     /// Fetches the JSON file once and checks the answer.
     func fetch(_ endpoint: LocalFile, url: URL, expectedLength: Int?) async throws {
