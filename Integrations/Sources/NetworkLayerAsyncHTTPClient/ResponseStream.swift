@@ -34,8 +34,8 @@ enum ResponseStream {
     /// The whole of `body`, failing with ``NetworkLayer/NetworkError/responseTooLarge(limit:_:)`` as soon as
     /// more than `limit` bytes arrived.
     ///
-    /// The bytes are gathered into the first buffer that arrives and handed over without another copy, so a body
-    /// that came in one read is never copied.
+    /// The bytes are gathered into the first buffer that arrives and handed over without another copy, unless
+    /// they fill less than half of that buffer's storage, which the body would otherwise keep alive.
     static func collect(_ body: HTTPClientResponse.Body, upTo limit: Int?) async throws -> Data {
         var collected: ByteBuffer?
         do {
@@ -51,7 +51,9 @@ enum ResponseStream {
         } catch {
             throw TransportError.classifying(error)
         }
-        return collected.map { Data(buffer: $0, byteTransferStrategy: .noCopy) } ?? Data()
+        guard let collected else { return Data() }
+        let mostlyFull = collected.readableBytes * 2 >= collected.capacity
+        return Data(buffer: collected, byteTransferStrategy: mostlyFull ? .noCopy : .copy)
     }
 
     /// Reads and drops `body`, the body of a redirect, so that its connection can serve the next hop.
