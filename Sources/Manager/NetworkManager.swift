@@ -29,8 +29,7 @@ public struct NetworkManager<EndPoint: EndPointType>: Sendable {
 
     /// Sends `endpoint` and returns the response if its status is acceptable.
     public func response(for endpoint: EndPoint) async throws(NetworkError) -> Response {
-        let response = try await router.request(endpoint)
-        return try StatusValidation.validate(response, acceptable: endpoint.acceptableStatusCodes).get()
+        try accepted(try await router.request(endpoint), for: endpoint)
     }
 
     /// Sends `endpoint`, checks the status and decodes the body as `Value`.
@@ -49,8 +48,7 @@ public struct NetworkManager<EndPoint: EndPointType>: Sendable {
         progress: @escaping TransferProgressHandler
     ) async throws(NetworkError) -> Value {
         let response = try await router.request(endpoint, progress: progress)
-        let accepted = try StatusValidation.validate(response, acceptable: endpoint.acceptableStatusCodes).get()
-        return try decode(type, from: accepted)
+        return try decode(type, from: try accepted(response, for: endpoint))
     }
 
     /// Sends `endpoint`, checks the status and decodes the value at `keyPath` in the body as `Value` (see
@@ -76,6 +74,11 @@ public struct NetworkManager<EndPoint: EndPointType>: Sendable {
                     .flatMap { response in Result { () throws(NetworkError) in try decode(type, from: response) } }
             )
         }
+    }
+
+    /// `response` when `endpoint` accepts its status, or the error its status makes.
+    private func accepted(_ response: Response, for endpoint: EndPoint) throws(NetworkError) -> Response {
+        try StatusValidation.validate(response, acceptable: endpoint.acceptableStatusCodes).get()
     }
 
     /// Decodes `response`'s body as `Value` with ``decoder``, by the rule of ``Response/decode(_:using:)``.

@@ -108,16 +108,25 @@ struct Exchange: Sendable {
         limit: Int?
     ) async throws -> (ResponseHead, Data) {
         guard let receiving else { return try await transport.collect(request, upTo: limit) }
-        let response = try await transport.send(request)
-        if let error = response.head.framingError {
-            response.body.cancel()
-            throw error
-        }
+        let response = try await send(request, through: transport)
         let total = response.head.mayHaveBody(after: request.head) ? response.head.decodedLength : 0
         let data = try await response.collect(after: request.head, upTo: limit) { received in
             receiving.report(completed: received, total: total)
         }
         return (response.head, data)
+    }
+
+    /// Sends `request` for its body as a stream, failing before the body is read when the head contradicts
+    /// itself.
+    private func send(_ request: TransportRequest, through transport: any HTTPTransport) async throws
+        -> TransportResponse
+    {
+        let response = try await transport.send(request)
+        if let error = response.head.framingError {
+            response.body.cancel()
+            throw error
+        }
+        return response
     }
 
     /// Holds the body of a response whose status the endpoint accepts for the caller, unread; any other
@@ -127,11 +136,7 @@ struct Exchange: Sendable {
         into handoff: StreamHandoff,
         through transport: any HTTPTransport
     ) async throws -> (ResponseHead, Data) {
-        let response = try await transport.send(request)
-        if let error = response.head.framingError {
-            response.body.cancel()
-            throw error
-        }
+        let response = try await send(request, through: transport)
         guard handoff.acceptable.contains(response.head.statusCode) else {
             return (response.head, try await response.body.collect(first: StreamHandoff.errorBodyLimit))
         }
@@ -164,11 +169,7 @@ struct Exchange: Sendable {
         through transport: any HTTPTransport,
         limit: Int?
     ) async throws -> (ResponseHead, Data) {
-        let response = try await transport.send(request)
-        if let error = response.head.framingError {
-            response.body.cancel()
-            throw error
-        }
+        let response = try await send(request, through: transport)
         guard response.head.isSuccessful else {
             return (response.head, try await response.body.collect(upTo: limit))
         }
