@@ -12,6 +12,9 @@ import FoundationNetworking
 /// Requests per second to the local nginx through `Router` over `AsyncHTTPClientTransport`, paired in the same
 /// iterations with raw AsyncHTTPClient (with its defaults, and configured as the transport's own client), `Router`
 /// over the default transport and a bare `URLSession`.
+///
+/// Two more sides take the router's cost apart: raw AsyncHTTPClient as configured, each request in a task of its
+/// own as the router starts one; and the transport alone, sending a request built once, in such a task.
 enum TransportBenchmarks {
     static let asyncHTTPClient = AsyncHTTPClientTransport()
     static let routerOverAsyncHTTPClient = Router<LocalFile>(transport: asyncHTTPClient)
@@ -36,6 +39,8 @@ enum TransportBenchmarks {
         let endpoint = LocalFile(baseURL: server, path: LocalFile.json)
         let url = server.appendingPathComponent(LocalFile.json)
         let expectedLength = Settings.jsonFileSize
+        let built = Result { () throws(NetworkError) in try routerOverAsyncHTTPClient.makeRequest(for: endpoint) }
+        let fetch = Fetch(endpoint: endpoint, url: url, built: built, expectedLength: expectedLength)
 
         for concurrency in EndToEndBenchmarks.concurrencies {
             Benchmark(
@@ -46,7 +51,7 @@ enum TransportBenchmarks {
                     for step in TransportSide.order(inBlock: block, ofIteration: benchmark.currentIteration) {
                         let start = ContinuousClock.now
                         try await runConcurrently(EndToEndBenchmarks.pairedBlock, concurrency: concurrency) {
-                            try await step.side.fetch(endpoint, url: url, expectedLength: expectedLength)
+                            try await step.side.fetch(fetch)
                         }
                         if step.isMeasured { elapsed[step.side, default: .zero] += ContinuousClock.now - start }
                     }
@@ -64,7 +69,7 @@ enum TransportBenchmarks {
                     (nanoseconds[.rawClientAsConfigured] ?? 0) * 1000 / subject)
             } setup: {
                 for side in TransportSide.allCases {
-                    try await side.fetch(endpoint, url: url, expectedLength: expectedLength)
+                    try await side.fetch(fetch)
                 }
             }
         }
@@ -76,6 +81,10 @@ enum TransportSide: CaseIterable {
     case routerOverAsyncHTTPClient
     case rawClient
     case rawClientAsConfigured
+    /// Raw AsyncHTTPClient as configured, each request in a task of its own, as the router sends.
+    case rawClientInTask
+    /// `AsyncHTTPClientTransport.collect(_:upTo:)` of a request built once, each in a task of its own.
+    case transportInTask
     case routerOverURLSession
     case urlSession
 
@@ -85,13 +94,15 @@ enum TransportSide: CaseIterable {
         let isMeasured: Bool
     }
 
-    /// The two sides over `URLSession`, an unmeasured block of raw AsyncHTTPClient, then the three sides over
+    /// The two sides over `URLSession`, an unmeasured block of raw AsyncHTTPClient, then the five sides over
     /// AsyncHTTPClient, each group in an order that turns with every block. `URLSession`'s threads are still
     /// busy for a while after its last request and slow down the block that follows, so no measured side comes
     /// right after them.
     static func order(inBlock block: Int, ofIteration iteration: Int) -> [Step] {
         let overURLSession: [TransportSide] = [.routerOverURLSession, .urlSession]
-        let overAsyncHTTPClient: [TransportSide] = [.routerOverAsyncHTTPClient, .rawClient, .rawClientAsConfigured]
+        let overAsyncHTTPClient: [TransportSide] = [
+            .routerOverAsyncHTTPClient, .rawClient, .rawClientAsConfigured, .rawClientInTask, .transportInTask,
+        ]
         let turn = iteration + block
         return overURLSession.rotated(by: turn).map { Step(side: $0, isMeasured: true) }
             + [Step(side: .rawClient, isMeasured: false)]
@@ -99,34 +110,56 @@ enum TransportSide: CaseIterable {
     }
 
     /// Fetches the JSON file once and checks the answer.
-    func fetch(_ endpoint: LocalFile, url: URL, expectedLength: Int?) async throws {
+    func fetch(_ file: Fetch) async throws {
         switch self {
         case .routerOverAsyncHTTPClient:
             // As the raw side does: status and length, without Foundation's HTTPURLResponse, which a head
             // from this transport builds only when it is read.
-            let response = try await TransportBenchmarks.routerOverAsyncHTTPClient.request(endpoint)
-            guard response.statusCode == 200, expectedLength.map({ $0 == response.data.count }) ?? true else {
-                throw BenchmarkFailure("the router got \(response.statusCode), \(response.data.count) bytes")
-            }
+            let response = try await TransportBenchmarks.routerOverAsyncHTTPClient.request(file.endpoint)
+            try file.check(status: response.statusCode, bytes: response.data.count, by: "the router")
         case .rawClient:
-            try await Self.fetch(url, with: TransportBenchmarks.rawClient, expectedLength: expectedLength)
+            try await Self.fetch(file, with: TransportBenchmarks.rawClient)
         case .rawClientAsConfigured:
-            try await Self.fetch(url, with: TransportBenchmarks.rawClientAsConfigured, expectedLength: expectedLength)
+            try await Self.fetch(file, with: TransportBenchmarks.rawClientAsConfigured)
+        case .rawClientInTask:
+            try await Self.inTaskOfItsOwn {
+                try await Self.fetch(file, with: TransportBenchmarks.rawClientAsConfigured)
+            }
+        case .transportInTask:
+            try await Self.inTaskOfItsOwn {
+                let sent = TransportRequest(head: try file.built.get())
+                let (head, data) = try await TransportBenchmarks.asyncHTTPClient.collect(sent, upTo: nil)
+                try file.check(status: head.statusCode, bytes: data.count, by: "the transport")
+            }
         case .routerOverURLSession:
-            try await PairedSide.router.fetch(endpoint, url: url, expectedLength: expectedLength)
+            try await PairedSide.router.fetch(file.endpoint, url: file.url, expectedLength: file.expectedLength)
         case .urlSession:
-            try await PairedSide.urlSession.fetch(endpoint, url: url, expectedLength: expectedLength)
+            try await PairedSide.urlSession.fetch(file.endpoint, url: file.url, expectedLength: file.expectedLength)
         }
     }
 
-    /// Fetches `url` with raw AsyncHTTPClient as its users call it: `execute` and `collect`.
-    private static func fetch(_ url: URL, with client: HTTPClient, expectedLength: Int?) async throws {
-        let request = HTTPClientRequest(url: url.absoluteString)
+    /// Runs `operation` in a task that starts on the calling thread and is cancelled with the caller, as the
+    /// router runs each request.
+    private static func inTaskOfItsOwn(_ operation: @escaping @Sendable () async throws -> Void) async throws {
+        let task: Task<Void, any Error>
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            task = Task.immediate(operation: operation)
+        } else {
+            task = Task(operation: operation)
+        }
+        try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    /// Fetches the file with raw AsyncHTTPClient as its users call it: `execute` and `collect`.
+    private static func fetch(_ file: Fetch, with client: HTTPClient) async throws {
+        let request = HTTPClientRequest(url: file.url.absoluteString)
         let response = try await client.execute(request, timeout: .seconds(60))
         let body = try await response.body.collect(upTo: 16 * 1024 * 1024)
-        guard response.status == .ok, expectedLength.map({ $0 == body.readableBytes }) ?? true else {
-            throw BenchmarkFailure("raw AsyncHTTPClient got \(response.status), \(body.readableBytes) bytes")
-        }
+        try file.check(status: Int(response.status.code), bytes: body.readableBytes, by: "raw AsyncHTTPClient")
     }
 
     var metric: BenchmarkMetric {
@@ -134,6 +167,8 @@ enum TransportSide: CaseIterable {
         case .routerOverAsyncHTTPClient: TransportMetric.routerOverAsyncHTTPClient
         case .rawClient: TransportMetric.rawClient
         case .rawClientAsConfigured: TransportMetric.rawClientAsConfigured
+        case .rawClientInTask: TransportMetric.rawClientInTask
+        case .transportInTask: TransportMetric.transportInTask
         case .routerOverURLSession: PairedMetric.router
         case .urlSession: PairedMetric.urlSession
         }
@@ -151,6 +186,14 @@ enum TransportMetric {
     /// Wall-clock nanoseconds per request through raw AsyncHTTPClient configured as the transport's own client.
     static var rawClientAsConfigured: BenchmarkMetric {
         .custom("AsyncHTTPClient as configured ns per request", useScalingFactor: false)
+    }
+    /// Wall-clock nanoseconds per request through raw AsyncHTTPClient as configured, each in a task of its own.
+    static var rawClientInTask: BenchmarkMetric {
+        .custom("AsyncHTTPClient as configured in a task ns per request", useScalingFactor: false)
+    }
+    /// Wall-clock nanoseconds per request through `AsyncHTTPClientTransport` alone, each in a task of its own.
+    static var transportInTask: BenchmarkMetric {
+        .custom("AsyncHTTPClientTransport in a task ns per request", useScalingFactor: false)
     }
     /// Router-over-AsyncHTTPClient requests per second over a bare `URLSession`'s, in thousandths.
     static var overURLSession: BenchmarkMetric {
@@ -170,12 +213,13 @@ enum TransportMetric {
 }
 
 extension Settings {
-    /// The five sides of ``TransportBenchmarks`` in turn, 500 requests each per iteration.
+    /// The seven sides of ``TransportBenchmarks`` in turn, 500 requests each per iteration.
     static var pairedTransports: Benchmark.Configuration {
         .init(
             metrics: [
                 TransportMetric.routerOverAsyncHTTPClient, TransportMetric.rawClient,
-                TransportMetric.rawClientAsConfigured, PairedMetric.router,
+                TransportMetric.rawClientAsConfigured, TransportMetric.rawClientInTask,
+                TransportMetric.transportInTask, PairedMetric.router,
                 PairedMetric.urlSession, TransportMetric.overURLSession, TransportMetric.overRawClient,
                 TransportMetric.overRawClientAsConfigured, .throughput,
             ],
@@ -184,6 +228,20 @@ extension Settings {
             maxDuration: isSmoke ? .milliseconds(100) : .seconds(40),
             maxIterations: isSmoke ? 1 : 20
         )
+    }
+}
+/// The file the transport benchmarks fetch, as each side asks for it, and what its answer must be.
+struct Fetch: Sendable {
+    let endpoint: LocalFile
+    let url: URL
+    /// The router's request for `endpoint`, built once, for the side that calls the transport alone.
+    let built: Result<URLRequest, NetworkError>
+    let expectedLength: Int?
+
+    func check(status: Int, bytes: Int, by side: String) throws {
+        guard status == 200, expectedLength.map({ $0 == bytes }) ?? true else {
+            throw BenchmarkFailure("\(side) got \(status), \(bytes) bytes")
+        }
     }
 }
 #endif
