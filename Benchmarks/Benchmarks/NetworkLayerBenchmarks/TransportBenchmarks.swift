@@ -230,6 +230,7 @@ extension Settings {
         )
     }
 }
+
 /// The file the transport benchmarks fetch, as each side asks for it, and what its answer must be.
 struct Fetch: Sendable {
     let endpoint: LocalFile
@@ -238,6 +239,7 @@ struct Fetch: Sendable {
     let built: Result<URLRequest, NetworkError>
     let expectedLength: Int?
 
+    /// Throws unless the answer `side` got is a `200` with the file's length.
     func check(status: Int, bytes: Int, by side: String) throws {
         guard status == 200, expectedLength.map({ $0 == bytes }) ?? true else {
             throw BenchmarkFailure("\(side) got \(status), \(bytes) bytes")
