@@ -4,7 +4,8 @@
 //
 //     dependencies.networkClient = NetworkLayerClient()
 //     dependencies.viewClient = NetworkLayerViewClient { try coder.decode(from: $0) }
-import Beagle
+// Beagle declares no `Sendable`: its screens are handed on, never shared, so they may cross threads.
+@preconcurrency import Beagle
 import BeagleAdapter
 import Foundation
 
@@ -20,9 +21,11 @@ final class NetworkLayerClient: Beagle.NetworkClient {
         _ request: Beagle.Request,
         completion: @escaping Beagle.NetworkClient.RequestCompletion
     ) -> Beagle.RequestToken? {
-        let completion = Unchecked(completion)
+        // Called once, from the thread the adapter completes on, as Beagle's own client calls it from
+        // URLSession's queue.
+        nonisolated(unsafe) let completion = completion
         let token = client.executeRequest(BeagleAdapter.Request(request)) { result in
-            completion.value(
+            completion(
                 result
                     .map { Beagle.NetworkResponse(data: $0.data, response: $0.response) }
                     .mapError(Beagle.NetworkError.init)
@@ -43,7 +46,7 @@ final class NetworkLayerViewClient: Beagle.ViewClientProtocol {
         completionQueue: DispatchQueue = .main,
         decode: @escaping (Data) throws -> Beagle.ServerDrivenComponent
     ) {
-        let coder = ScreenCoder(decode: Unchecked(decode))
+        let coder = ScreenCoder(decode: decode)
         self.client = CachingViewClient(
             networkClient: client,
             coder: coder,
@@ -69,28 +72,17 @@ final class NetworkLayerViewClient: Beagle.ViewClientProtocol {
     }
 }
 
-/// A value that is not `Sendable` but is handed on rather than shared: Beagle's completions, coder and
-/// screens. Beagle's own clients call and pass them from `URLSession`'s queue, so they are made for another
-/// thread. The bridge's one unchecked type.
-private struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-}
-
 /// A Beagle screen held in BeagleAdapter's cache.
 private struct Screen: BeagleAdapter.ServerDrivenComponent {
     struct Missing: Error {}
 
-    let component: Unchecked<Beagle.ServerDrivenComponent>
+    let component: Beagle.ServerDrivenComponent
 
     static func component(
         _ screen: any BeagleAdapter.ServerDrivenComponent
     ) -> Result<Beagle.ServerDrivenComponent, Beagle.Request.Error> {
         guard let screen = screen as? Screen else { return .failure(.decoding(Missing())) }
-        return .success(screen.component.value)
+        return .success(screen.component)
     }
 }
 
@@ -98,10 +90,11 @@ private struct Screen: BeagleAdapter.ServerDrivenComponent {
 private struct ScreenCoder: BeagleCoding {
     struct Mismatch: Error {}
 
-    let decode: Unchecked<(Data) throws -> Beagle.ServerDrivenComponent>
+    /// Beagle's decoding, called from the thread the adapter completes on, as Beagle's own coder is.
+    nonisolated(unsafe) let decode: (Data) throws -> Beagle.ServerDrivenComponent
 
     func decode<T>(from data: Data) throws -> T {
-        guard let screen = Screen(component: Unchecked(try decode.value(data))) as? T else { throw Mismatch() }
+        guard let screen = Screen(component: try decode(data)) as? T else { throw Mismatch() }
         return screen
     }
 }
