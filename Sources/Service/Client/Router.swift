@@ -155,23 +155,16 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     ///
     /// With `immediately`, the task runs on the calling thread until it first suspends (in the transport,
     /// usually), which saves an `await`ing caller a hop to another thread.
-    ///
-    /// With `shares`, an identical request in flight answers it when the configuration
-    /// ``RouterConfiguration/deduplicatesRequests``.
     private func start(
         _ request: URLRequest,
         for endpoint: EndPoint,
         exchange: Exchange,
         immediately: Bool = false,
-        shares: Bool = true,
         then finish: (@Sendable (Result<Response, NetworkError>) -> Void)? = nil
     ) -> Task<Result<Response, NetworkError>, Never> {
         let ticket = inFlight.withLock { $0.issueTicket() }
         let operation: @Sendable () async -> Result<Response, NetworkError> = { [self] in
-            let result =
-                shares
-                ? await sendOrShare(request, for: endpoint, exchange: exchange)
-                : await send(request, for: endpoint, exchange: exchange)
+            let result = await send(request, for: endpoint, exchange: exchange)
             inFlight.withLock { $0.finish(ticket) }
             finish?(result)
             return result
@@ -188,22 +181,9 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         return task
     }
 
-    /// Sends `request`, or, when the configuration shares identical requests and this one may be shared,
-    /// waits for the identical one in flight, starting it when there is none.
-    private func sendOrShare(
-        _ request: URLRequest,
-        for endpoint: EndPoint,
-        exchange: Exchange
-    ) async -> Result<Response, NetworkError> {
-        guard configuration.deduplicatesRequests, exchange.isPlain,
-            let key = SharedRequests.Key(
-                request, authenticated: endpoint.requiresAuthentication && configuration.authentication != nil)
-        else { return await send(request, for: endpoint, exchange: exchange) }
-        return await shared.response(for: key, cancelled: .cancelled(sending: request)) { finish in
-            start(request, for: endpoint, exchange: exchange, shares: false, then: finish)
-        }
-    }
-
+    /// Sends `request` through the pipeline. When the configuration
+    /// ``RouterConfiguration/deduplicatesRequests``, an attempt whose request, as it goes to the transport,
+    /// is identical to one in flight waits for that one's outcome instead of being sent again.
     private func send(
         _ request: URLRequest,
         for endpoint: EndPoint,
@@ -211,10 +191,16 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     ) async -> Result<Response, NetworkError> {
         let transport = transport
         let limit = configuration.maximumResponseSize
+        let shared = configuration.deduplicatesRequests && exchange.isPlain ? shared : nil
         let pipeline = RequestPipeline<EndPoint>(configuration: configuration) { request, endpoint, credentialHeaders in
             try exchange.checkReadable()
             let sent = TransportRequest(head: request, endpoint: endpoint, credentialHeaders: credentialHeaders)
-            return try await exchange.perform(sent, through: transport, limit: limit)
+            guard let shared, let key = SharedRequestKey(sent) else {
+                return try await exchange.perform(sent, through: transport, limit: limit)
+            }
+            return try await shared.outcome(for: key) {
+                try await exchange.perform(sent, through: transport, limit: limit)
+            }
         }
         return await pipeline.run(request, for: endpoint)
     }

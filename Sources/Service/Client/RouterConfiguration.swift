@@ -59,13 +59,13 @@ public struct RouterConfiguration: Sendable {
     /// Whether identical `GET` and `HEAD` requests in flight at once share one exchange, like Moya's
     /// `trackInflights`. Defaults to `false`: every call sends its own request.
     ///
-    /// Requests are identical when their method, URL and every header field of the built request are, and
-    /// so is whether the router's ``authentication`` applies; requests with a body, uploads, downloads and
-    /// streams are never shared. The first caller's request is sent, through the plugins, retries and
-    /// deadline of its endpoint, and every caller gets its outcome. A caller that is cancelled gets
-    /// ``NetworkError/cancelled(_:)`` at once without disturbing the others; the request on the wire is
-    /// cancelled only when all its callers are, or by ``Router/cancel()``. Once it finished, the next
-    /// identical call sends a new request.
+    /// Attempts are shared only when the request as it goes to the transport, after every plugin and
+    /// credential acted on it, is identical byte for byte: callers with different
+    /// tokens or passwords never share a response. Requests with a body, uploads, downloads and streams are
+    /// never shared. Plugins, retries, credential refreshes, deadlines and cancellation stay each caller's
+    /// own: a caller that is cancelled, or whose deadline passes, gets its error at once without disturbing
+    /// the others; the request on the wire is cancelled only when all its callers left, or by
+    /// ``Router/cancel()``. Once it finished, the next identical call sends a new request.
     public var deduplicatesRequests: Bool
     /// Waits the given number of seconds between retries; throwing ends the request as cancelled.
     ///

@@ -4,47 +4,31 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Identical `GET` and `HEAD` requests of one ``Router`` in flight at once, sent once and answered to every
-/// caller, when ``RouterConfiguration/deduplicatesRequests`` is set.
+/// Identical requests of one ``Router`` on their way to the transport at once, sent once and answered to
+/// every caller, when ``RouterConfiguration/deduplicatesRequests`` is set.
 ///
-/// The first caller of a key starts the shared request; later ones join it until it finishes. Each caller
-/// waits on a continuation of its own: a cancelled caller gets ``NetworkError/cancelled(_:)`` at once and
-/// leaves, and the shared request is cancelled only when its last caller leaves.
+/// Sharing happens at the last step of an attempt, after every plugin, credential source and challenge
+/// answer acted on the request, so two callers share only what would go on the wire byte for byte
+/// (see ``SharedRequestKey``). Everything before and after that step stays each caller's own: plugins,
+/// retries, credential refreshes, the deadline and cancellation.
+///
+/// The first caller of a key starts the send in a task of its own; later ones join it until it finishes.
+/// Each caller waits on a continuation of its own: a cancelled caller (or one whose deadline passed) gets
+/// `CancellationError` at once and leaves, and the send is cancelled only when its last caller leaves.
 final class SharedRequests: Sendable {
-    /// What makes two requests identical.
-    struct Key: Hashable, Sendable {
-        let method: String
-        let url: URL
-        let headers: [String: String]
-        /// Whether the router's credentials are added, which the built request does not show yet.
-        let authenticated: Bool
-
-        /// The key of `request`, or `nil` when it must not be shared: only bodiless `GET` and `HEAD`
-        /// requests are.
-        init?(_ request: URLRequest, authenticated: Bool) {
-            guard let method = request.httpMethod, method == "GET" || method == "HEAD", let url = request.url,
-                request.httpBody == nil, request.httpBodyStream == nil
-            else { return nil }
-            self.method = method
-            self.url = url
-            self.headers = request.allHTTPHeaderFields ?? [:]
-            self.authenticated = authenticated
-        }
-    }
-
-    typealias Outcome = Result<Response, NetworkError>
+    typealias Outcome = Result<(ResponseHead, Data), any Error>
     private typealias Waiter = CheckedContinuation<Outcome, Never>
 
-    /// One request on the wire and the callers waiting for it.
+    /// One send in flight and the callers waiting for it.
     private struct Group {
         let id: Int
-        var task: Task<Outcome, Never>?
+        var task: Task<Void, Never>?
         var waiters: [Int: Waiter]
     }
 
     private struct State {
         var nextID = 0
-        var groups: [Key: Group] = [:]
+        var groups: [SharedRequestKey: Group] = [:]
         /// Callers cancelled before they joined a group.
         var leftEarly: Set<Int> = []
 
@@ -56,36 +40,31 @@ final class SharedRequests: Sendable {
 
     private let state = Locked(State())
 
-    /// How many callers wait for a shared request.
+    /// How many callers wait for a shared send.
     var callers: Int { state.withLock { $0.groups.values.reduce(0) { $0 + $1.waiters.count } } }
 
-    /// The outcome of the request in flight under `key`, or of one that `start` begins when there is none.
-    ///
-    /// - Parameters:
-    ///   - cancelled: What a cancelled caller gets.
-    ///   - start: Starts the request in a task of its own, which calls `finish` with the outcome.
-    func response(
-        for key: Key,
-        cancelled: NetworkError,
-        start: (_ finish: @escaping @Sendable (Outcome) -> Void) -> Task<Outcome, Never>
-    ) async -> Outcome {
+    /// The outcome of the send in flight under `key`, or of `send`, started now, when there is none.
+    func outcome(
+        for key: SharedRequestKey,
+        of send: @escaping @Sendable () async throws -> (ResponseHead, Data)
+    ) async throws -> (ResponseHead, Data) {
         let caller = state.withLock { $0.issueID() }
         defer { state.withLock { _ = $0.leftEarly.remove(caller) } }
-        return await withTaskCancellationHandler {
+        let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { waiter in
-                join(key, as: caller, waiter, cancelled: cancelled, start: start)
+                join(key, as: caller, waiter, send: send)
             }
         } onCancel: {
-            leave(key, as: caller, cancelled: cancelled)
+            leave(key, as: caller)
         }
+        return try outcome.get()
     }
 
     private func join(
-        _ key: Key,
+        _ key: SharedRequestKey,
         as caller: Int,
         _ waiter: Waiter,
-        cancelled: NetworkError,
-        start: (_ finish: @escaping @Sendable (Outcome) -> Void) -> Task<Outcome, Never>
+        send: @escaping @Sendable () async throws -> (ResponseHead, Data)
     ) {
         enum Step {
             case cancelled, joined
@@ -103,11 +82,20 @@ final class SharedRequests: Sendable {
         }
         switch step {
         case .cancelled:
-            waiter.resume(returning: .failure(cancelled))
+            waiter.resume(returning: .failure(CancellationError()))
         case .joined:
             break
         case .start(let group):
-            let task = start { [self] outcome in finish(key, group: group, with: outcome) }
+            // Detached: the send inherits neither the first caller's cancellation nor its task-local values.
+            let task = Task.detached { [self] in
+                let outcome: Outcome
+                do {
+                    outcome = .success(try await send())
+                } catch {
+                    outcome = .failure(error)
+                }
+                finish(key, group: group, with: outcome)
+            }
             let abandoned = state.withLock { state -> Bool in
                 guard state.groups[key]?.id == group else { return true }
                 state.groups[key]?.task = task
@@ -118,8 +106,8 @@ final class SharedRequests: Sendable {
         }
     }
 
-    private func leave(_ key: Key, as caller: Int, cancelled: NetworkError) {
-        let (waiter, task) = state.withLock { state -> (Waiter?, Task<Outcome, Never>?) in
+    private func leave(_ key: SharedRequestKey, as caller: Int) {
+        let (waiter, task) = state.withLock { state -> (Waiter?, Task<Void, Never>?) in
             guard var group = state.groups[key], let waiter = group.waiters.removeValue(forKey: caller) else {
                 state.leftEarly.insert(caller)
                 return (nil, nil)
@@ -131,11 +119,11 @@ final class SharedRequests: Sendable {
             state.groups[key] = nil
             return (waiter, group.task)
         }
-        waiter?.resume(returning: .failure(cancelled))
+        waiter?.resume(returning: .failure(CancellationError()))
         task?.cancel()
     }
 
-    private func finish(_ key: Key, group: Int, with outcome: Outcome) {
+    private func finish(_ key: SharedRequestKey, group: Int, with outcome: Outcome) {
         let waiters = state.withLock { state -> [Waiter] in
             guard let found = state.groups[key], found.id == group else { return [] }
             state.groups[key] = nil

@@ -7,15 +7,18 @@ import FoundationNetworking
 #endif
 
 /// A transport that holds every request until ``open()``, counting the requests it was sent and those
-/// cancelled while held. The body of the n-th request is `response n`, so equal bodies mean one request.
+/// cancelled while held. The body of the n-th request is `response n`, so equal bodies mean one request;
+/// with an `inner` transport, the held requests go on through it instead.
 struct GatedTransport: HTTPTransport {
     let sends = Locked(0)
     let cancelled = Locked(0)
     let requests = Locked<[URLRequest]>([])
     private let isOpen: Locked<Bool>
+    private let inner: (any HTTPTransport)?
 
-    init(open: Bool = false) {
+    init(open: Bool = false, inner: (any HTTPTransport)? = nil) {
         isOpen = Locked(open)
+        self.inner = inner
     }
 
     /// Lets every held request, and every later one, through.
@@ -34,6 +37,7 @@ struct GatedTransport: HTTPTransport {
                 throw error
             }
         }
+        if let inner { return try await inner.send(request) }
         guard let url = request.head.url, let head = ResponseHead(statusCode: 200, url: url) else {
             throw TransportError(.badResponse, detail: "no URL")
         }
