@@ -92,7 +92,8 @@ struct FramingFaultTests {
         }
     }
 
-    @Test("A plain Content-Length with the body it announces arrives whole", arguments: ["9", "009", " 9 ", "9, 9"])
+    /// A list of one repeated value (`9, 9`) the library accepts as well, but AsyncHTTPClient's parser refuses it.
+    @Test("A plain Content-Length with the body it announces arrives whole", arguments: ["9", "009", " 9 "])
     func plainLength(value: String) async throws {
         let router = try FaultServerPeer.peer.makeRouter(for: FramingRoute.self)
 
