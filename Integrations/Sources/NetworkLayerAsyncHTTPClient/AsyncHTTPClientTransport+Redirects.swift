@@ -36,7 +36,7 @@ extension AsyncHTTPClientTransport {
             guard hops < maximumRedirects else {
                 throw TransportError(.tooManyRedirects, detail: "more than \(maximumRedirects) redirects")
             }
-            try await ResponseStream.discard(response.body)
+            try await ResponseStream.discard(response.body, timeout: Self.timeout(of: current))
             if next.httpMethod != current.httpMethod { body = nil }
             current = next
             hops += 1

@@ -81,10 +81,13 @@ enum ResponseStream {
         return Data(buffer: collected, byteTransferStrategy: mostlyFull ? .noCopy : .copy)
     }
 
-    /// Reads and drops `body`, the body of a redirect, so that its connection can serve the next hop.
-    static func discard(_ body: HTTPClientResponse.Body) async throws {
+    /// Reads and drops `body`, the body of a redirect, so that its connection can serve the next hop; a body
+    /// that waits for the server longer than `timeout` fails.
+    static func discard(_ body: HTTPClientResponse.Body, timeout: TimeAmount) async throws {
         do {
-            for try await _ in body {}
+            try await IdleWatch.run(timeout: timeout) { watch in
+                for try await _ in body { watch.waiting() }
+            }
         } catch {
             throw TransportError.classifying(error)
         }
