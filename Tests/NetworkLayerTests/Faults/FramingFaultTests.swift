@@ -27,6 +27,21 @@ struct FramingFaultTests {
         #expect(failure.kind == .badResponse)
     }
 
+    @Test("A streamed response whose Content-Length is not plain fails before its body is handed out")
+    func notPlainStream() async throws {
+        let router = try FaultServerPeer.peer.makeRouter(for: FramingRoute.self)
+
+        let error = await #expect(throws: NetworkError.self) {
+            _ = try await router.stream(.lengthFields(["Content-Length: +9"]))
+        }
+
+        guard case .transport(let failure) = try #require(error) else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.kind == .badResponse)
+    }
+
     /// curl refuses these before Foundation hands over the head; AsyncHTTPClient's parser refuses them too.
     @Test(
         "A Content-Length without a number fails as a transport error",
