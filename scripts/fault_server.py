@@ -12,6 +12,8 @@ Routes (query parameters are optional unless noted):
   /close-immediately             read the request, close without a response
   /stall?seconds=N               read the request, send nothing for N s (default 30, at most 300), close
   /close-mid-body                200 with Content-Length: 1000 and only 100 body bytes, then close
+  /stall-body?seconds=N          200 with Content-Length: 1000 and 100 body bytes, then nothing for N s
+                                 (default 30, at most 300), then close
   /flaky/<id>?fail=N&status=S    the first N requests (default 1) for <id> get status S (default 503),
                                  later ones 200; the body is JSON {"attempt": k} (k counts from 1)
   /rate-limited/<id>?retry_after=S[&date=1][&status=C]
@@ -32,6 +34,10 @@ Routes (query parameters are optional unless noted):
   /not-modified?length=N         304 with `Content-Length: N` (default 500000000), as a server may send
                                  the representation's length
   /conflicting-length            200 with `Content-Length: 2` and `Content-Length: 9`, and 9 body bytes
+  /length-fields?fields=F&body=N&stall=S
+                                 200 with the header lines of F (`Name: value` lines joined by `|`, no CR or
+                                 LF) written as given, no other length, and N body bytes (default 9, at most
+                                 1000000), then nothing for S s (default 0, at most 300), then close
   /many-headers?count=N          200 with N (default 20000, at most 100000) extra header lines
   /status/<code>                 that status with an empty body
 
@@ -186,6 +192,10 @@ class FaultHandler(socketserver.BaseRequestHandler):
             return None
         if first == "close-mid-body":
             return truncated_body()
+        if first == "stall-body":
+            self.request.sendall(truncated_body())
+            stopping.wait(float(int_parameter(request.query, "seconds", 30, 0, int(MAX_STALL_SECONDS))))
+            return None
         if first == "dropping" and len(parts) == 2:
             attempt = count_attempt(parts[1])
             if attempt <= int_parameter(request.query, "fail", 1, 0, 1000):
@@ -234,6 +244,13 @@ class FaultHandler(socketserver.BaseRequestHandler):
             return raw_response(304, ["Content-Length: %d" % length, 'ETag: "v1"'])
         if first == "conflicting-length":
             return raw_response(200, ["Content-Length: 2", "Content-Length: 9"], b"123456789")
+        if first == "length-fields":
+            fields = [field for field in request.query.get("fields", [""])[0].split("|") if field]
+            if any("\r" in field or "\n" in field for field in fields):
+                return json_response(400, {"error": "a field must not hold CR or LF"})
+            self.request.sendall(raw_response(200, fields, b"x" * int_parameter(request.query, "body", 9, 0, 1000000)))
+            stopping.wait(float(int_parameter(request.query, "stall", 0, 0, int(MAX_STALL_SECONDS))))
+            return None
         if first == "many-headers":
             count = int_parameter(request.query, "count", 20000, 0, 100000)
             lines = ["X-%d: v" % index for index in range(count)]

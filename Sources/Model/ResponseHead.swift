@@ -78,20 +78,19 @@ public struct ResponseHead: Sendable {
         }
     }
 
-    /// The length the `Content-Length` field announces, or `nil` when there is none.
+    /// The length the `Content-Length` field announces, or `nil` when there is none or it is not one plain
+    /// decimal number (repeated fields count only when their values agree). A number past `Int64.max` reads
+    /// as `Int64.max`: larger than any size limit.
+    ///
+    /// Every transport's head is read by the same rule, so Foundation's own reading (which accepts `+9`)
+    /// does not count.
     public var expectedContentLength: Int64? {
-        guard case .foundation(let response) = source else {
-            return value(for: "Content-Length").flatMap(Self.length(in:))
-        }
-        return response.expectedContentLength >= 0 ? response.expectedContentLength : nil
+        contentLengthField.length
     }
 
-    /// The length a `Content-Length` field gives; a repeated field counts only when its values agree.
-    private static func length(in field: String) -> Int64? {
-        if let length = Int64(field) { return length >= 0 ? length : nil }
-        let values = Set(field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-        guard values.count == 1, let text = values.first, let length = Int64(text), length >= 0 else { return nil }
-        return length
+    /// The `Content-Length` field, read by RFC 9110's rule.
+    var contentLengthField: ContentLengthField {
+        ContentLengthField(value(for: "Content-Length"))
     }
 
     /// Whether the status is `2xx`.

@@ -36,7 +36,7 @@ extension AsyncHTTPClientTransport {
             guard hops < maximumRedirects else {
                 throw TransportError(.tooManyRedirects, detail: "more than \(maximumRedirects) redirects")
             }
-            try await ResponseStream.discard(response.body)
+            try await ResponseStream.discard(response.body, timeout: Self.timeout(of: current))
             if next.httpMethod != current.httpMethod { body = nil }
             current = next
             hops += 1
@@ -60,12 +60,12 @@ extension AsyncHTTPClientTransport {
 }
 
 extension AsyncHTTPClientTransport {
-    /// The request's `timeoutInterval`, at most a year; 60 seconds, `URLRequest`'s default, when it is not a
-    /// positive number.
+    /// The request's `timeoutInterval` as ``NetworkLayer/TransportTimeout/bounded(_:)`` reads it, as
+    /// ``NetworkLayer/URLSessionTransport`` does: 60 seconds when it is not a positive number, and never past
+    /// ``NetworkLayer/TransportTimeout/maximum``.
     static func timeout(of request: URLRequest) -> TimeAmount {
-        let seconds = request.timeoutInterval
-        guard seconds.isFinite, seconds > 0 else { return .seconds(60) }
-        return .nanoseconds(Int64(min(seconds, 31_536_000) * 1_000_000_000))
+        let seconds = TransportTimeout.bounded(request.timeoutInterval)
+        return .nanoseconds(Int64((seconds * 1_000_000_000).rounded()))
     }
 }
 

@@ -132,13 +132,22 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     /// Sends `request` and returns once the head of the final response has arrived; the body streams in as
     /// the consumer reads it.
+    ///
+    /// A head whose `Content-Length` is not one plain decimal number fails at once (see
+    /// ``NetworkLayer/ResponseHead/framingError``), and a body that waits for the server longer than the
+    /// request's timeout fails as ``NetworkLayer/TransportError/Kind/timedOut``.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let exchange = try await follow(request)
-        let body = ResponseStream.body(of: exchange.response, window: window, owner: self)
+        if let error = exchange.head.framingError { throw error }
+        let body = ResponseStream.body(of: exchange, window: window, owner: self)
         return TransportResponse(head: exchange.head, body: body)
     }
 
-    /// Sends `request` and gathers the body in the client's own buffers, without a task of its own.
+    /// Sends `request` and gathers the body in the client's own buffers.
+    ///
+    /// A `Content-Length` over `limit` fails at once, as does one that is not one plain decimal number; a body
+    /// that waits for the server longer than the request's timeout fails as
+    /// ``NetworkLayer/TransportError/Kind/timedOut``.
     public func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data) {
         let exchange = try await follow(request)
         guard exchange.head.mayHaveBody(after: exchange.request) else { return (exchange.head, Data()) }
@@ -147,6 +156,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         {
             throw NetworkError.responseTooLarge(limit: limit)
         }
-        return (exchange.head, try await ResponseStream.collect(exchange.response.body, upTo: limit))
+        if let error = exchange.head.framingError { throw error }
+        return (exchange.head, try await ResponseStream.collect(exchange, upTo: limit))
     }
 }

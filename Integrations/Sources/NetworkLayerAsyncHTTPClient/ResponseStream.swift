@@ -7,20 +7,34 @@ import NetworkLayer
 
 /// Moves the body of an AsyncHTTPClient response into the library's ``NetworkLayer/ResponseBody``.
 enum ResponseStream {
-    /// A body that reads `response` as its consumer asks: the client reads no further while more than `window`
-    /// bytes wait, and a consumer that stops early closes the request. `owner`, the transport whose client
-    /// reads, stays alive until the body ends, so that a stream outlives a router its caller let go of.
-    static func body(of response: HTTPClientResponse, window: Int, owner: some AnyObject & Sendable) -> ResponseBody {
+    /// A body that reads the exchange's response as its consumer asks: the client reads no further while more
+    /// than `window` bytes wait, and a consumer that stops early closes the request. `owner`, the transport
+    /// whose client reads, stays alive until the body ends, so that a stream outlives a router its caller let
+    /// go of. A body that waits for the server longer than the request's timeout fails (see ``IdleWatch``), as
+    /// does one whose length contradicts its head.
+    static func body(
+        of exchange: AsyncHTTPClientTransport.Exchange, window: Int, owner: some AnyObject & Sendable
+    ) -> ResponseBody {
         let reader = Locked<Task<Void, Never>?>(nil)
         let (body, writer) = ResponseBody.makeStream(window: window) {
             reader.withLock { $0 }?.cancel()
         }
+        let (response, head, request) = (exchange.response, exchange.head, exchange.request)
+        let timeout = AsyncHTTPClientTransport.timeout(of: request)
         let task = Task {
             do {
-                for try await buffer in response.body {
-                    writer.write(Data(buffer.readableBytesView))
-                    await writer.waitForDemand()
+                let count = try await IdleWatch.run(timeout: timeout) { watch in
+                    var count: Int64 = 0
+                    for try await buffer in response.body {
+                        count += Int64(buffer.readableBytes)
+                        watch.paused()
+                        writer.write(Data(buffer.readableBytesView))
+                        await writer.waitForDemand()
+                        watch.waiting()
+                    }
+                    return count
                 }
+                if let error = head.framingError(delivered: count, after: request) { throw error }
                 writer.finish()
             } catch {
                 writer.fail(TransportError.classifying(error))
@@ -31,35 +45,49 @@ enum ResponseStream {
         return body
     }
 
-    /// The whole of `body`, failing with ``NetworkLayer/NetworkError/responseTooLarge(limit:_:)`` as soon as
-    /// more than `limit` bytes arrived.
+    /// The whole body of the exchange's response, failing with
+    /// ``NetworkLayer/NetworkError/responseTooLarge(limit:_:)`` as soon as more than `limit` bytes arrived, with
+    /// ``NetworkLayer/TransportError/Kind/timedOut`` once it waited for the server longer than the request's
+    /// timeout, and with ``NetworkLayer/TransportError/Kind/badResponse`` when its length contradicts its head.
     ///
     /// The bytes are gathered into the first buffer that arrives and handed over without another copy, unless
     /// they fill less than half of that buffer's storage, which the body would otherwise keep alive.
-    static func collect(_ body: HTTPClientResponse.Body, upTo limit: Int?) async throws -> Data {
-        var collected: ByteBuffer?
+    static func collect(_ exchange: AsyncHTTPClientTransport.Exchange, upTo limit: Int?) async throws -> Data {
+        let body = exchange.response.body
+        let collected: ByteBuffer?
         do {
-            for try await buffer in body {
-                let count = (collected?.readableBytes ?? 0) + buffer.readableBytes
-                if let limit, count > limit { throw NetworkError.responseTooLarge(limit: limit) }
-                if collected == nil {
-                    collected = buffer
-                } else {
-                    collected?.writeImmutableBuffer(buffer)
+            collected = try await IdleWatch.run(timeout: AsyncHTTPClientTransport.timeout(of: exchange.request)) {
+                watch in
+                var collected: ByteBuffer?
+                for try await buffer in body {
+                    watch.waiting()
+                    let count = (collected?.readableBytes ?? 0) + buffer.readableBytes
+                    if let limit, count > limit { throw NetworkError.responseTooLarge(limit: limit) }
+                    if collected == nil {
+                        collected = buffer
+                    } else {
+                        collected?.writeImmutableBuffer(buffer)
+                    }
                 }
+                return collected
             }
         } catch {
             throw TransportError.classifying(error)
         }
+        let count = Int64(collected?.readableBytes ?? 0)
+        if let error = exchange.head.framingError(delivered: count, after: exchange.request) { throw error }
         guard let collected else { return Data() }
         let mostlyFull = collected.readableBytes * 2 >= collected.capacity
         return Data(buffer: collected, byteTransferStrategy: mostlyFull ? .noCopy : .copy)
     }
 
-    /// Reads and drops `body`, the body of a redirect, so that its connection can serve the next hop.
-    static func discard(_ body: HTTPClientResponse.Body) async throws {
+    /// Reads and drops `body`, the body of a redirect, so that its connection can serve the next hop; a body
+    /// that waits for the server longer than `timeout` fails.
+    static func discard(_ body: HTTPClientResponse.Body, timeout: TimeAmount) async throws {
         do {
-            for try await _ in body {}
+            try await IdleWatch.run(timeout: timeout) { watch in
+                for try await _ in body { watch.waiting() }
+            }
         } catch {
             throw TransportError.classifying(error)
         }

@@ -15,7 +15,7 @@ struct TimeoutValueTests {
         "every timeoutInterval a request can hold becomes a deadline, without a trap",
         arguments: [
             (1.5, TimeAmount.milliseconds(1500)), (60, .seconds(60)), (0, .seconds(60)), (-3, .seconds(60)),
-            (.nan, .seconds(60)), (.infinity, .seconds(60)), (1e300, .seconds(31_536_000)),
+            (.nan, .seconds(60)), (.infinity, .seconds(9_223_372_036)), (1e300, .seconds(9_223_372_036)),
         ] as [(TimeInterval, TimeAmount)]
     )
     func timeout(interval: TimeInterval, expected: TimeAmount) throws {

@@ -120,8 +120,10 @@ struct RequestBuilder: Sendable {
         }
     }
 
-    /// Linux Foundation truncates fractional timeouts to whole seconds, so 0.5 s would fail at once.
+    /// The timeout within ``TransportTimeout/maximum`` (an infinite one would stop the process on Linux);
+    /// rounded up to whole seconds on Linux, whose Foundation truncates them, so 0.5 s would fail at once.
     static func effectiveTimeout(_ timeout: TimeInterval) -> TimeInterval {
+        let timeout = timeout.isNaN ? TransportTimeout.defaultInterval : min(timeout, TransportTimeout.maximum)
         #if canImport(FoundationNetworking)
         return max(1, timeout.rounded(.up))
         #else

@@ -18,12 +18,30 @@ extension ResponseHead {
         return encoding == "identity" ? expectedContentLength : nil
     }
 
-    /// The error a head shows by itself, or `nil`: `Content-Length` fields that disagree make the body's
-    /// end unknowable (RFC 9112 §6.3), so the response cannot be trusted, whatever bytes arrived.
-    var framingError: TransportError? {
-        guard let field = value(for: "Content-Length"), field.contains(Character(",")) else { return nil }
-        let values = Set(field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-        guard values.count > 1 else { return nil }
-        return TransportError(.badResponse, detail: "conflicting Content-Length values \(field)")
+    /// The error a head shows by itself, or `nil`: a `Content-Length` that is not one plain decimal number
+    /// (`1*DIGIT`), fields whose values disagree, or a length past `Int64.max`. Each makes the body's end
+    /// unknowable, or read differently by different parsers (RFC 9112 §6.3), so the response cannot be trusted,
+    /// whatever bytes arrived.
+    ///
+    /// A transport checks it as soon as the head arrives, with ``framingError(delivered:after:)`` once the body
+    /// has; the router checks it again whichever transport carried the response.
+    public var framingError: TransportError? {
+        switch contentLengthField {
+        case .absent, .length(_, isPastLargest: false): nil
+        case .length(_, isPastLargest: true):
+            TransportError(.badResponse, detail: "Content-Length past the largest length a body can have")
+        case .invalid(let reason): TransportError(.badResponse, detail: reason)
+        }
+    }
+
+    /// The error of a body of `count` bytes that arrived whole under this head, in answer to `request`, or
+    /// `nil`: a count that contradicts the `Content-Length` of a body that is not compressed means the
+    /// transport framed the body otherwise than the head says (for example by another `Content-Length`
+    /// field that the head does not show).
+    public func framingError(delivered count: Int64, after request: URLRequest) -> TransportError? {
+        if let error = framingError { return error }
+        guard mayHaveBody(after: request), let length = decodedLength, length != count else { return nil }
+        return TransportError(
+            .badResponse, detail: "a body of \(count) bytes where Content-Length says \(length)")
     }
 }

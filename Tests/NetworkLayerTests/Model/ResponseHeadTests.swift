@@ -60,10 +60,30 @@ struct ResponseHeadTests {
             (["-1"], nil),
             (["ten"], nil),
             ([], nil),
+            (["+9"], nil),
+            (["0x5"], nil),
+            (["5 9"], nil),
+            (["9.0"], nil),
+            (["9,"], nil),
+            ([""], nil),
+            (["0009"], 9),
+            (["9", "009"], 9),
+            (["9223372036854775807"], Int64.max),
+            (["10000000000000000000"], Int64.max),
         ] as [([String], Int64?)]
     )
     func contentLength(values: [String], length: Int64?) throws {
         let head = try #require(makeHead(values.map { ("Content-Length", $0) }))
         #expect(head.expectedContentLength == length)
+    }
+
+    @Test(
+        "a head from Foundation reads Content-Length by the same rule",
+        arguments: [("+9", Int64?.none), ("9", 9), ("10000000000000000000", Int64.max)])
+    func foundationContentLength(value: String, length: Int64?) throws {
+        let response = try #require(
+            HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Length": value])
+        )
+        #expect(ResponseHead(response).expectedContentLength == length)
     }
 }

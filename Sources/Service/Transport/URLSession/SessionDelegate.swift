@@ -84,18 +84,21 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
                 transfer.body = Data()
                 transfer.receivedBytes = 0
                 transfer.lastActivity = .now()
-                if transfer.options.streams, transfer.redirect == nil, let http {
-                    let (body, writer) = ResponseBody.makeStream(window: streamWindow, spillsPastWindow: true) {
-                        [weak self] in self?.cancel(dataTask)
-                    }
-                    transfer.writer = writer
-                    return .stream(TransportResponse(head: ResponseHead(http), body: body), transfer.completion)
+                guard let http else { return .none }
+                let head = ResponseHead(http)
+                if let limit = transfer.options.maximumResponseSize, let length = head.expectedContentLength,
+                    length > limit, let request = dataTask.currentRequest, head.mayHaveBody(after: request)
+                {
+                    return .fail(NetworkError.responseTooLarge(limit: limit))
                 }
-                guard let limit = transfer.options.maximumResponseSize, let http,
-                    let length = ResponseHead(http).expectedContentLength, length > limit,
-                    let request = dataTask.currentRequest, ResponseHead(http).mayHaveBody(after: request)
-                else { return .none }
-                return .fail(NetworkError.responseTooLarge(limit: limit))
+                // A redirect's head is not the response; the transport re-sends it instead.
+                if transfer.redirect == nil, let error = head.framingError { return .fail(error) }
+                guard transfer.options.streams, transfer.redirect == nil else { return .none }
+                let (body, writer) = ResponseBody.makeStream(window: streamWindow, spillsPastWindow: true) {
+                    [weak self] in self?.cancel(dataTask)
+                }
+                transfer.writer = writer
+                return .stream(TransportResponse(head: head, body: body), transfer.completion)
             } ?? .none
         }
         if let http = response as? HTTPURLResponse { cookies?.store(from: http) }
@@ -178,7 +181,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         if let writer = transfer.writer {
             // A declined challenge ends the task with a cancellation, after its 401 head went out.
             let error = transfer.challengeResponse == nil ? error : nil
-            if let failure = transfer.failure ?? error.map({ ConnectionLoss.normalized($0, after: transfer) }) {
+            if let failure = transfer.failure ?? error.map({ ConnectionLoss.normalized($0, after: transfer) })
+                ?? Self.framingError(of: transfer, task: task)
+            {
                 transfer.end(with: failure)
             } else {
                 writer.finish()
@@ -204,6 +209,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         guard let response = transfer.response ?? task.response as? HTTPURLResponse else {
             return .failure(TransportError(.badResponse, detail: "no HTTP response"))
         }
+        if let error = framingError(of: transfer, task: task) { return .failure(error) }
         return .success(.completed(transfer.body, response))
+    }
+
+    /// The error of a body that arrived whole but contradicts its head (see
+    /// ``ResponseHead/framingError(delivered:after:)``); never for the 401 of a declined challenge, whose body
+    /// Foundation drops.
+    private static func framingError(of transfer: SessionTransfer, task: URLSessionTask) -> TransportError? {
+        guard transfer.challengeResponse == nil, let response = transfer.response,
+            let request = task.currentRequest ?? task.originalRequest
+        else { return nil }
+        return ResponseHead(response).framingError(delivered: transfer.receivedBytes, after: request)
     }
 }

@@ -78,6 +78,7 @@ struct SessionTransfer {
 
     private static func classified(_ error: any Error) -> any Error {
         guard let urlError = error as? URLError else { return error }
+        if let refused = IPv6LiteralHost.refusal(urlError) { return refused }
         return urlError.code == .cancelled ? CancellationError() : TransportError(urlError)
     }
 }

@@ -142,6 +142,8 @@ public final class URLSessionTransport: HTTPTransport {
         resent: Int,
         completion: @escaping @Sendable (Result<ExchangeResult, any Error>) -> Void
     ) {
+        var request = request
+        request.timeoutInterval = Self.sessionTimeout(request.timeoutInterval)
         let task = makeTask(request, body: body)
         delegate.register(task, options: options, idleTimeout: request.timeoutInterval) { [self] outcome in
             switch outcome {
@@ -169,6 +171,16 @@ public final class URLSessionTransport: HTTPTransport {
             return
         }
         task.resume()
+    }
+
+    /// `seconds` as Foundation can apply it (see ``TransportTimeout``): bounded, and on Linux, which truncates
+    /// to whole seconds, rounded up to them, so that 0.5 s does not fail at once.
+    static func sessionTimeout(_ seconds: TimeInterval) -> TimeInterval {
+        #if canImport(FoundationNetworking)
+        return TransportTimeout.bounded(seconds).rounded(.up)
+        #else
+        return TransportTimeout.bounded(seconds)
+        #endif
     }
 
     private func makeTask(_ request: URLRequest, body: TaskBody?) -> URLSessionTask {
@@ -202,12 +214,15 @@ extension URLRequest {
 #if canImport(FoundationNetworking)
 extension URLSessionConfiguration {
     /// A copy of the configuration for the transport's session on Linux, leaving the caller's own as it is:
-    /// no `URLCache`, and no cookie parsing by Foundation, which the transport does itself once per response
-    /// (see ``ResponseCookies``).
+    /// no `URLCache`, no cookie parsing by Foundation, which the transport does itself once per response
+    /// (see ``ResponseCookies``), and a request timeout within ``TransportTimeout/maximum``.
     fileprivate func forLinuxTransport() -> URLSessionConfiguration {
         let copy = self.copy() as? URLSessionConfiguration ?? self
         copy.urlCache = nil
         copy.httpCookieAcceptPolicy = .never
+        // Foundation converts this one to milliseconds before it reads the request's own, trapping on an
+        // infinite value.
+        copy.timeoutIntervalForRequest = TransportTimeout.bounded(copy.timeoutIntervalForRequest)
         return copy
     }
 }
