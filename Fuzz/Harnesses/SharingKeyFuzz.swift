@@ -46,11 +46,8 @@ private struct Wire: Equatable {
 
 private func makeRequest(_ input: inout FuzzInput) -> TransportRequest? {
     let base = bases[Int(input.byte()) % bases.count]
-    guard
-        let url = URL(
-            string: base + input.string(maxLength: 8).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        )
-    else { return nil }
+    let suffix = input.string(maxLength: 8).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    guard let url = URL(string: base + suffix) else { return nil }
     var head = URLRequest(url: url)
     head.httpMethod = methods[Int(input.byte()) % methods.count]
     for _ in 0..<Int(input.byte() % 4) {
