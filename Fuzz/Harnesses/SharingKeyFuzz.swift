@@ -26,7 +26,7 @@ private struct Wire: Equatable {
     let method: String?
     let url: String?
     let fields: [String: String]
-    let timeout: TimeInterval
+    let timeout: UInt64
     let cachePolicy: UInt
     let cookies: Bool
     let credentialFields: Set<String>
@@ -36,7 +36,7 @@ private struct Wire: Equatable {
         method = request.head.httpMethod
         url = request.head.url?.absoluteString
         fields = request.head.allHTTPHeaderFields ?? [:]
-        timeout = request.head.timeoutInterval
+        timeout = request.head.timeoutInterval.bitPattern
         cachePolicy = request.head.cachePolicy.rawValue
         cookies = request.head.httpShouldHandleCookies
         credentialFields = request.credentialHeaders

@@ -18,7 +18,8 @@ struct SharedRequestKey: Hashable, Sendable {
     private let method: String
     private let url: String
     private let fields: [String: String]
-    private let timeout: TimeInterval
+    /// The timeout's bits: a NaN timeout must equal itself, or the key would never be found again.
+    private let timeout: UInt64
     private let cachePolicy: UInt
     private let handlesCookies: Bool
     private let credentialFields: Set<String>
@@ -32,7 +33,7 @@ struct SharedRequestKey: Hashable, Sendable {
         self.method = method
         self.url = url.absoluteString
         self.fields = head.allHTTPHeaderFields ?? [:]
-        self.timeout = head.timeoutInterval
+        self.timeout = head.timeoutInterval.bitPattern
         self.cachePolicy = head.cachePolicy.rawValue
         self.handlesCookies = head.httpShouldHandleCookies
         self.credentialFields = request.credentialHeaders
