@@ -10,7 +10,9 @@ import Foundation
 // encode nothing) and picks one of five encoder configurations. Invariants: `EncodableJSONEncoder`
 // returns exactly `JSONEncoder`'s bytes, or throws `encodingFailed` with exactly the description of
 // `JSONEncoder`'s error; the library's writer handles the value itself unless the value has keys
-// Foundation merges, a non-finite number without a string strategy, or no value at the top.
+// Foundation merges, a non-finite number without a string strategy, or no value at the top. A value
+// with a date that is not finite or not in the years 0000–9999 throws `dateOutOfRange` instead
+// (Foundation writes such dates, NaN as `-4712-01-01T12:00:00Z`).
 
 /// libFuzzer's entry point: runs one input; returning means it passed.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -27,18 +29,39 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         expected = .failure(.encodingFailed(reason: String(describing: error)))
     }
     let actual = Result { () throws(RequestBuildError) in try EncodableJSONEncoder(encoder: encoder).data(for: value) }
-    fuzzCheck(
-        actual == expected, "\(configuration.name): \(describe(actual)) where JSONEncoder gives \(describe(expected))")
-
     guard let options = JSONEncodingOptions(encoder, needsSortedKeys: true) else { fuzzFail("options not read") }
-    let sink = JSONByteSink(escapesSlashes: options.escapesSlashes)
-    let wroteItself = JSONStreamState.encode(value, into: sink, options: options)
     let needsFoundation = value.needsFoundation(options, isTopLevel: true)
+    let badDate = value.containsDateOutOfRange
+    if case .failure(.dateOutOfRange) = actual {
+        fuzzCheck(badDate, "dateOutOfRange without a date out of range")
+    } else {
+        // A value that only Foundation follows is checked as far as the library's writer got.
+        fuzzCheck(!badDate || needsFoundation, "\(configuration.name): a date out of range gave \(describe(actual))")
+        fuzzCheck(
+            actual == expected,
+            "\(configuration.name): \(describe(actual)) where JSONEncoder gives \(describe(expected))")
+    }
+
+    let sink = JSONByteSink(escapesSlashes: options.escapesSlashes)
+    let wroteItself: Bool
+    do {
+        wroteItself = try JSONStreamState.encode(value, into: sink, options: options)
+    } catch {
+        fuzzCheck(badDate && error.isDateOutOfRange, "the writer threw \(error)")
+        return 0
+    }
     fuzzCheck(wroteItself != needsFoundation, "wrote the value itself: \(wroteItself), expected \(!needsFoundation)")
     if wroteItself {
         fuzzCheck(expected == .success(Data(sink.bytes.storage)), "the writer's own bytes differ")
     }
     return 0
+}
+
+extension RequestBuildError {
+    fileprivate var isDateOutOfRange: Bool {
+        if case .dateOutOfRange = self { return true }
+        return false
+    }
 }
 
 private func describe(_ result: Result<Data, RequestBuildError>) -> String {

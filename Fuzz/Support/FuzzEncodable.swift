@@ -112,6 +112,21 @@ indirect enum FuzzEncodable: Encodable {
         }
     }
 
+    /// Whether a date in the value is one no encoder of the library writes (NaN, infinite, a year outside
+    /// 0000–9999).
+    var containsDateOutOfRange: Bool {
+        switch self {
+        case .date(let date): !EncodableDates.contains(date)
+        case .array(let elements, _): elements.contains { $0.containsDateOutOfRange }
+        case .object(let members, _): members.contains { $0.value.containsDateOutOfRange }
+        case .stringDictionary(let members): members.values.contains { $0.containsDateOutOfRange }
+        case .intDictionary(let members): members.values.contains { $0.containsDateOutOfRange }
+        case .superEncoded(let value, _): value.containsDateOutOfRange
+        case .optional(let value): value?.containsDateOutOfRange ?? false
+        default: false
+        }
+    }
+
     /// The number a date strategy writes for `date`, or `nil` when it writes text.
     private static func number(for date: Date, _ strategy: JSONEncodingOptions.DateStrategy) -> Double? {
         switch strategy {

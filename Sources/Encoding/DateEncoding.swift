@@ -1,6 +1,12 @@
 import Foundation
 
 /// How a `Date` parameter is written into a query string or form body.
+///
+/// Whatever the strategy, a date must be finite and lie in the years 0000 through 9999 (UTC), the years
+/// ISO 8601 and RFC 3339 write with four digits and every server reads: another one throws
+/// ``RequestBuildError/dateOutOfRange(key:)``, also for a ``custom(_:)`` formatter, and in `Encodable`
+/// bodies and queries too. Expanded years (`+10000`, `-0002`) need the two sides to agree beforehand, so
+/// they are refused rather than written.
 public enum DateEncoding: Sendable {
     /// ISO 8601 in UTC with whole seconds: `2001-01-01T00:00:00Z`.
     case iso8601
@@ -14,6 +20,7 @@ public enum DateEncoding: Sendable {
     case custom(@Sendable (Date) -> String)
 
     func string(from date: Date, key: String) throws(RequestBuildError) -> String {
+        guard EncodableDates.contains(date) else { throw .dateOutOfRange(key: key) }
         switch self {
         case .iso8601, .iso8601WithFractionalSeconds:
             guard let text = ISO8601Text.string(from: date, fractional: isFractional) else {
@@ -37,16 +44,25 @@ public enum DateEncoding: Sendable {
     }
 }
 
+/// The dates every encoder of the library writes: finite, from 0000-01-01T00:00:00Z up to, not including,
+/// 10000-01-01T00:00:00Z, so that an ISO 8601 year always has four digits and no sign.
+enum EncodableDates {
+    /// 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in seconds since 1970.
+    static let secondsSince1970 = -62_167_219_200.0..<253_402_300_800.0
+
+    /// Whether `date` is finite and in the years 0000–9999.
+    static func contains(_ date: Date) -> Bool {
+        secondsSince1970.contains(date.timeIntervalSince1970)
+    }
+}
+
 /// ISO 8601 timestamps in UTC, computed arithmetically (no formatter, no locale, thread-safe).
 enum ISO8601Text {
-    /// The dates it writes lie within this many seconds of 1970 (about ±285 million years), so their
-    /// milliseconds fit in 64 bits.
-    static let range = 9e15
-
-    /// `date` in ISO 8601, or `nil` when it is NaN or outside ``range``.
+    /// `date` in ISO 8601, or `nil` when it is not in ``EncodableDates`` (NaN, infinite, or a year
+    /// outside 0000–9999).
     static func string(from date: Date, fractional: Bool) -> String? {
         let interval = date.timeIntervalSince1970
-        guard abs(interval) < range else { return nil }
+        guard EncodableDates.contains(date) else { return nil }
         let totalMilliseconds = Int64((interval * 1000).rounded(.down))
         let totalSeconds = fractional ? floorDivide(totalMilliseconds, 1000) : Int64(interval.rounded(.down))
         let days = floorDivide(totalSeconds, 86_400)

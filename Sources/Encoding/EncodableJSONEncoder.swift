@@ -10,6 +10,11 @@ import FoundationNetworking
 /// and float strategies, the library writes them itself, straight to bytes and byte for byte the
 /// same, in about 0.4× `JSONEncoder`'s time; any other configuration (pretty printing, unsorted keys,
 /// key conversion, a formatter or closure strategy, a `JSONEncoder` subclass) is handed to `encoder`.
+///
+/// Either way, a date that is not finite or not in the years 0000–9999 throws
+/// ``RequestBuildError/dateOutOfRange(key:)`` (see ``DateEncoding``), and values nested more than 256
+/// levels deep (each value and each container counting as one) throw ``RequestBuildError/nestingTooDeep(key:limit:)``, counted on the way in instead of
+/// running out of stack.
 public struct EncodableJSONEncoder: EncodableParameterEncoder {
     /// The encoder that writes the body.
     public let encoder: JSONEncoder
@@ -37,8 +42,9 @@ public struct EncodableJSONEncoder: EncodableParameterEncoder {
     public func data(for value: some Encodable) throws(RequestBuildError) -> Data {
         if let options = JSONEncodingOptions(encoder, needsSortedKeys: true) {
             let sink = JSONByteSink(escapesSlashes: options.escapesSlashes)
-            if JSONStreamState.encode(value, into: sink, options: options) { return Data(sink.bytes.storage) }
+            if try JSONStreamState.encode(value, into: sink, options: options) { return Data(sink.bytes.storage) }
         }
+        try JSONStreamState.check(value, userInfo: encoder.userInfo)
         do {
             return try encoder.encode(value)
         } catch {

@@ -10,7 +10,9 @@ import FoundationNetworking
 /// ``Parameters`` as `jsonEncoder` would write them (custom `encode(to:)` implementations are
 /// honoured, `nil` properties are left out, dates follow its date strategy), through the same
 /// `Encoder` that writes ``EncodableJSONEncoder``'s bodies, without writing JSON text. A
-/// `jsonEncoder` that converts keys or runs a closure strategy is used itself, through JSON.
+/// `jsonEncoder` that converts keys or runs a closure strategy is used itself, through JSON. Dates and
+/// nesting are checked as for ``EncodableJSONEncoder``: ``RequestBuildError/dateOutOfRange(key:)`` and
+/// ``RequestBuildError/nestingTooDeep(key:limit:)`` instead of a wrong date or a crash.
 public struct EncodableQueryEncoder: EncodableParameterEncoder {
     /// The encoder whose options spell the query.
     public var urlEncoder: URLParameterEncoder
@@ -30,11 +32,12 @@ public struct EncodableQueryEncoder: EncodableParameterEncoder {
     public func parameters(for value: some Encodable) throws(RequestBuildError) -> Parameters {
         if let options = JSONEncodingOptions(jsonEncoder, needsSortedKeys: false) {
             let sink = ParameterTreeSink()
-            if JSONStreamState.encode(value, into: sink, options: options) {
+            if try JSONStreamState.encode(value, into: sink, options: options) {
                 guard let parameters = sink.root as? Parameters else { throw Self.notKeyed(value) }
                 return parameters
             }
         }
+        try JSONStreamState.check(value, userInfo: jsonEncoder.userInfo)
         return try parametersThroughJSON(for: value)
     }
 

@@ -4,6 +4,7 @@ import Benchmark
 let benchmarks: @Sendable () -> Void = {
     RequestBuildBenchmarks.register()
     DecodeBenchmarks.register()
+    ServerSentEventBenchmarks.register()
     EndToEndBenchmarks.register()
     DownloadBenchmarks.register()
     DownloadProbeBenchmarks.register()

@@ -57,6 +57,19 @@ struct JSONEncodingOptions {
     }
 }
 
+extension JSONEncodingOptions {
+    /// Options under which a run writes nothing that matters and gives up on nothing but misuse of
+    /// containers: for ``JSONStreamState/check(_:userInfo:)``, which only looks for dates out of range and
+    /// nesting too deep before a value goes to Foundation's encoder.
+    init(checkingWith userInfo: [CodingUserInfoKey: any Sendable]) {
+        dates = .deferredToDate
+        base64Data = true
+        nonFiniteStrings = NonFiniteStrings(positiveInfinity: "", negativeInfinity: "", nan: "")
+        escapesSlashes = false
+        self.userInfo = userInfo
+    }
+}
+
 extension JSONEncodingOptions.DateStrategy {
     init?(_ strategy: JSONEncoder.DateEncodingStrategy) {
         switch strategy {

@@ -12,6 +12,9 @@ final class JSONStreamState {
     let options: JSONEncodingOptions
     /// Whether the value did something whose bytes only Foundation's encoder decides.
     private(set) var needsFoundation = false
+    /// Why the value cannot be sent at all (a date out of range, nesting too deep). Once set, it is the
+    /// run's outcome, even if the value's own `encode(to:)` caught the error thrown for it.
+    private var failure: RequestBuildError?
     /// Unchecked, as the byte sink's writer is: every access is short and private to this type,
     /// and none spans a call into a value's `encode(to:)`.
     @exclusivity(unchecked) private var levels: [Level] = [Level(id: 0, kind: .pending, key: nil)]
@@ -40,22 +43,38 @@ final class JSONStreamState {
     ///   sink's contents are then meaningless): it threw (Foundation then throws the same error, in
     ///   its words), encoded nothing, or used its containers in a way only Foundation's tree of
     ///   values follows.
-    static func encode<T: Encodable>(_ value: T, into sink: any JSONEventSink, options: JSONEncodingOptions) -> Bool {
+    /// - Throws: ``RequestBuildError/dateOutOfRange(key:)`` for a date outside ``EncodableDates``, and
+    ///   ``RequestBuildError/nestingTooDeep(key:limit:)`` for values nested more than ``maximumDepth``
+    ///   levels deep, counted on the way in, before the stack runs out.
+    static func encode<T: Encodable>(
+        _ value: T, into sink: any JSONEventSink, options: JSONEncodingOptions
+    ) throws(RequestBuildError) -> Bool {
         let state = JSONStreamState(sink: sink, options: options)
         do {
-            if try state.writeKnownType(value) {
+            if try state.writeKnownType(value, key: nil) {
                 state.levels[0].kind = .single
             } else {
                 try value.encode(to: JSONStreamEncoder(state: state, level: 0))
             }
         } catch {
+            if let failure = state.failure { throw failure }
             return false
         }
+        if let failure = state.failure { throw failure }
         while let level = state.levels.popLast() {
             if state.levels.isEmpty, level.kind == .pending { return false }
             state.close(level)
         }
         return !state.needsFoundation
+    }
+
+    /// Checks `value` for what no encoder may send, before Foundation's `JSONEncoder` writes it: a date
+    /// outside ``EncodableDates`` (Foundation writes NaN as `-4712-01-01T12:00:00Z`) and nesting deeper
+    /// than ``maximumDepth`` (Foundation recurses until the stack overflows).
+    ///
+    /// A value that uses its containers in a way only Foundation follows is checked as far as it got.
+    static func check<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: any Sendable]) throws(RequestBuildError) {
+        _ = try encode(value, into: DiscardingJSONSink(), options: JSONEncodingOptions(checkingWith: userInfo))
     }
 
     // MARK: Levels
@@ -103,6 +122,7 @@ final class JSONStreamState {
         } catch {
             return -1
         }
+        guard (try? checkDepth(key: nestedKey)) != nil else { return -1 }
         switch kind {
         case .object: sink.beginObject()
         case .array: sink.beginArray()
@@ -163,6 +183,37 @@ final class JSONStreamState {
         }
     }
 
+    /// How deep values may nest in an `Encodable` body or query: 256 levels, each value and each container
+    /// counting as one (a struct holding an array of structs is three). Deeper values throw
+    /// ``RequestBuildError/nestingTooDeep(key:limit:)`` long before the stack runs out.
+    static let maximumDepth = 256
+
+    /// Throws, and records, ``RequestBuildError/nestingTooDeep(key:limit:)`` when a level under `key` would be
+    /// deeper than ``maximumDepth``; once the run failed, every call throws.
+    private func checkDepth(key: (any CodingKey)?) throws(RequestBuildError) {
+        if let failure { throw failure }
+        guard levels.count >= Self.maximumDepth else { return }
+        throw fail(.nestingTooDeep(key: path(to: key), limit: Self.maximumDepth))
+    }
+
+    private func fail(_ error: RequestBuildError) -> RequestBuildError {
+        if failure == nil { failure = error }
+        return failure ?? error
+    }
+
+    /// The coding path of a slot under `key` in the innermost level, as parameter keys are spelled: `a.b[0]`.
+    private func path(to key: (any CodingKey)?) -> String {
+        var path = ""
+        for key in levels.compactMap(\.key) + (key.map { [$0] } ?? []) {
+            if key is JSONIndexKey, let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                path += path.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        return path
+    }
+
     private func giveUp() -> FoundationEncoderNeeded {
         needsFoundation = true
         return FoundationEncoderNeeded()
@@ -173,8 +224,9 @@ final class JSONStreamState {
     /// Writes `value` into the slot just made for it (a member's key, an element, a single value);
     /// `key` is the slot's place in the coding path, asked for only when `value` opens a level.
     func write<T: Encodable>(_ value: T, key: @autoclosure () -> (any CodingKey)?) throws {
-        if try writeKnownType(value) { return }
+        if try writeKnownType(value, key: key()) { return }
         let depth = levels.count
+        try checkDepth(key: key())
         let child = push(.pending, key: key())
         try value.encode(to: JSONStreamEncoder(state: self, level: child))
         while levels.count > depth { close(levels.removeLast()) }
@@ -198,7 +250,7 @@ final class JSONStreamState {
     }
 
     /// Writes the types Foundation's encoder writes itself, bypassing their `encode(to:)`.
-    private func writeKnownType<T: Encodable>(_ value: T) throws -> Bool {
+    private func writeKnownType<T: Encodable>(_ value: T, key: @autoclosure () -> (any CodingKey)?) throws -> Bool {
         if T.self == String.self, let string = value as? String {
             sink.string(string)
         } else if T.self == Int.self, let int = value as? Int {
@@ -208,6 +260,7 @@ final class JSONStreamState {
         } else if T.self == Bool.self, let bool = value as? Bool {
             sink.bool(bool)
         } else if T.self == Date.self, let date = value as? Date {
+            guard EncodableDates.contains(date) else { throw fail(.dateOutOfRange(key: path(to: key()))) }
             try writeDate(date)
         } else if T.self == Data.self, options.base64Data, let data = value as? Data {
             sink.string(data.base64EncodedString())

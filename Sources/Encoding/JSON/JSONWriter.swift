@@ -29,7 +29,8 @@ enum JSONWriter {
         case .dictionary(let dictionary):
             try ParameterValue.checkDepth(depth, key: key)
             try writeObject(dictionary, keyPrefix: key, depth: depth + 1, to: &output)
-        case .date:
+        case .date(let date):
+            guard EncodableDates.contains(date) else { throw .dateOutOfRange(key: key) }
             throw .unsupportedParameter(key: key, type: "Date")
         case .unsupported(let typeName):
             throw .unsupportedParameter(key: key, type: typeName)

@@ -6,7 +6,7 @@ import Foundation
 /// ```swift
 /// var parser = ServerSentEventParser()
 /// for try await chunk in body {
-///     for event in parser.parse(chunk) { handle(event) }
+///     for event in try parser.parse(chunk) { handle(event) }
 /// }
 /// ```
 ///
@@ -17,16 +17,37 @@ import Foundation
 /// (`message` without one), the last event ID from `id:` (one containing NUL is ignored; an empty one
 /// resets it) and the reconnection time from a `retry:` of ASCII digits only. A block without any `data:`
 /// field dispatches nothing, and an event not ended by an empty line when the stream ends is dropped.
+///
+/// Memory and time are bounded by the input: a line may hold at most ``maximumLineLength`` bytes and an
+/// event's joined `data:` at most ``maximumEventSize``; past either, ``parse(_:)`` throws a
+/// ``ServerSentEventSizeError``, and so does every later call. Each byte is looked at a bounded number of
+/// times, so parsing takes time linear in the stream, however its events are split into lines.
 public struct ServerSentEventParser: Sendable {
+    /// The default for ``maximumLineLength``: 1 MiB, far beyond any line a feed sends, yet small enough that
+    /// a server that never ends a line cannot grow the memory by more.
+    public static let defaultMaximumLineLength = 1 << 20
+    /// The default for ``maximumEventSize``: 16 MiB, the most one event's `data:` may hold.
+    public static let defaultMaximumEventSize = 16 << 20
+
+    /// The longest line, in bytes without its line end, that the parser holds. Defaults to
+    /// ``defaultMaximumLineLength``.
+    public var maximumLineLength = ServerSentEventParser.defaultMaximumLineLength
+    /// The most bytes one event's `data:` lines may hold, joined with LF. Defaults to ``defaultMaximumEventSize``.
+    public var maximumEventSize = ServerSentEventParser.defaultMaximumEventSize
+
     /// The bytes of the line being read.
     private var line: [UInt8] = []
     /// Whether the previous byte ended a line with CR, so that an LF right after it belongs to that line end.
     private var afterCR = false
     /// Whether no line has ended yet: the first line may start with a byte order mark.
     private var atStart = true
-    /// The `data:` lines of the event being read, joined with LF; `nil` before its first one.
-    private var data: String?
+    /// The `data:` lines of the event being read, as bytes joined with LF; decoded once, when it is dispatched.
+    private var data: [UInt8] = []
+    /// Whether the event being read has a `data:` field, which may be empty.
+    private var hasData = false
     private var eventType = ""
+    /// The limit passed, which every later call throws again.
+    private var failure: ServerSentEventSizeError?
 
     /// The last event ID in effect: `nil` before the first `id:` field, or after an empty one.
     public private(set) var currentEventID: String?
@@ -41,25 +62,37 @@ public struct ServerSentEventParser: Sendable {
     }
 
     /// Reads the next bytes of the stream and returns the events they completed, in order.
-    public mutating func parse(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent] {
+    ///
+    /// - Throws: ``ServerSentEventSizeError`` when a line or an event outgrows its limit; the events this
+    ///   call completed before it are dropped with it, and the parser stays failed.
+    public mutating func parse(_ bytes: some Sequence<UInt8>) throws(ServerSentEventSizeError) -> [ServerSentEvent] {
+        if let failure { throw failure }
         var events: [ServerSentEvent] = []
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\n") where afterCR:
-                afterCR = false
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                afterCR = byte == UInt8(ascii: "\r")
-                if let event = endLine() { events.append(event) }
-            default:
-                afterCR = false
-                line.append(byte)
+        do throws(ServerSentEventSizeError) {
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\n") where afterCR:
+                    afterCR = false
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    afterCR = byte == UInt8(ascii: "\r")
+                    if let event = try endLine() { events.append(event) }
+                default:
+                    afterCR = false
+                    guard line.count < maximumLineLength else {
+                        throw ServerSentEventSizeError(.line, limit: maximumLineLength)
+                    }
+                    line.append(byte)
+                }
             }
+        } catch {
+            (line, data, failure) = ([], [], error)
+            throw error
         }
         return events
     }
 
     /// Handles the line read so far; the event it dispatched, if any.
-    private mutating func endLine() -> ServerSentEvent? {
+    private mutating func endLine() throws(ServerSentEventSizeError) -> ServerSentEvent? {
         defer {
             line.removeAll(keepingCapacity: true)
             atStart = false
@@ -70,40 +103,45 @@ public struct ServerSentEventParser: Sendable {
         if text.isEmpty { return dispatch() }
         if text.first == UInt8(ascii: ":") { return nil }
         guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else {
-            process(field: String(decoding: text, as: UTF8.self), value: "")
+            try process(field: text, value: text[text.endIndex...])
             return nil
         }
         var valueStart = colon + 1
         if valueStart < text.endIndex, text[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
-        process(
-            field: String(decoding: text[..<colon], as: UTF8.self),
-            value: String(decoding: text[valueStart...], as: UTF8.self))
+        try process(field: text[..<colon], value: text[valueStart...])
         return nil
     }
 
-    private mutating func process(field: String, value: String) {
-        switch field {
-        case "event":
-            eventType = value
-        case "data":
-            data = data.map { $0 + "\n" + value } ?? value
-        case "id":
-            if !value.unicodeScalars.contains("\0") { currentEventID = value.isEmpty ? nil : value }
-        case "retry":
-            if !value.isEmpty, value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                let milliseconds = Int(value)
+    private mutating func process(field: ArraySlice<UInt8>, value: ArraySlice<UInt8>) throws(ServerSentEventSizeError) {
+        if field.elementsEqual("data".utf8) {
+            let added = value.count + (hasData ? 1 : 0)
+            guard added <= maximumEventSize - data.count else {
+                throw ServerSentEventSizeError(.event, limit: maximumEventSize)
+            }
+            if hasData { data.append(UInt8(ascii: "\n")) }
+            data.append(contentsOf: value)
+            hasData = true
+        } else if field.elementsEqual("event".utf8) {
+            eventType = String(decoding: value, as: UTF8.self)
+        } else if field.elementsEqual("id".utf8) {
+            if !value.contains(0) { currentEventID = value.isEmpty ? nil : String(decoding: value, as: UTF8.self) }
+        } else if field.elementsEqual("retry".utf8) {
+            if !value.isEmpty, value.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                let milliseconds = Int(String(decoding: value, as: UTF8.self))
             {
                 reconnectionTime = TimeInterval(milliseconds) / 1000
             }
-        default:
-            break
         }
     }
 
     private mutating func dispatch() -> ServerSentEvent? {
-        defer { (data, eventType) = (nil, "") }
-        guard let data else { return nil }
+        defer {
+            data.removeAll(keepingCapacity: true)
+            (hasData, eventType) = (false, "")
+        }
+        guard hasData else { return nil }
         return ServerSentEvent(
-            event: eventType.isEmpty ? "message" : eventType, data: data, id: currentEventID, retry: reconnectionTime)
+            event: eventType.isEmpty ? "message" : eventType, data: String(decoding: data, as: UTF8.self),
+            id: currentEventID, retry: reconnectionTime)
     }
 }

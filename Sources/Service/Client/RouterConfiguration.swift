@@ -72,6 +72,15 @@ public struct RouterConfiguration: Sendable {
     /// Defaults to `Task.sleep`, which cancelling the request interrupts. Tests can inject a function that
     /// records the delays and returns at once.
     public var sleep: @Sendable (_ seconds: TimeInterval) async throws -> Void
+    /// The longest line of a Server-Sent Events stream (``Router/events(_:reconnection:)``), in bytes.
+    /// Defaults to ``ServerSentEventParser/defaultMaximumLineLength`` (1 MiB).
+    ///
+    /// A longer line ends the loop with ``NetworkError/responseTooLarge(limit:_:)`` as soon as its bytes pass
+    /// the limit, so a server that never ends a line holds at most this much memory.
+    public var maximumServerSentEventLineLength = ServerSentEventParser.defaultMaximumLineLength
+    /// The most bytes the `data:` lines of one Server-Sent Event may hold, joined. Defaults to
+    /// ``ServerSentEventParser/defaultMaximumEventSize`` (16 MiB); a larger event ends the loop as a longer line does.
+    public var maximumServerSentEventSize = ServerSentEventParser.defaultMaximumEventSize
 
     /// Creates a configuration.
     public init(

@@ -1,12 +1,18 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// The events of an endpoint that answers with `text/event-stream`, returned by ``Router/events(_:reconnection:)``.
 ///
 /// Each loop over it opens the stream and keeps it open: when the connection drops or fails, it waits as
 /// ``EventStreamReconnection`` says and connects again with `Last-Event-ID`, so that the server can go on
 /// where it stopped. A status the endpoint does not accept (a 401 after credentials were refreshed, a
 /// 5xx, …), HTTP 204, or a `Content-Type` other than `text/event-stream` ends it with a ``NetworkError``
-/// instead, without reconnecting. Leave the loop or cancel its task to stop.
+/// instead, without reconnecting; so does a line or an event larger than the router's
+/// ``RouterConfiguration/maximumServerSentEventLineLength`` or ``RouterConfiguration/maximumServerSentEventSize``,
+/// with ``NetworkError/responseTooLarge(limit:_:)``. Leave the loop or cancel its task to stop.
 public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable {
     /// One event.
     public typealias Element = ServerSentEvent
@@ -24,7 +30,10 @@ public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable 
     public struct Iterator: AsyncIteratorProtocol {
         private let events: ServerSentEvents
         private var chunks: ResponseBody.Iterator?
-        private var parser = ServerSentEventParser()
+        /// The request of the current connection, which names it in errors.
+        private var request: URLRequest?
+        private var parser: ServerSentEventParser
+        /// Events parsed and not yet returned, the next one last.
         private var ready: [ServerSentEvent] = []
         /// Connections in a row that failed or delivered no event.
         private var failures = 0
@@ -32,12 +41,13 @@ public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable 
 
         init(events: ServerSentEvents) {
             self.events = events
+            self.parser = events.router.configuration.eventParser()
         }
 
         /// The next event; `nil` once the stream ended for good.
         public mutating func next() async throws -> ServerSentEvent? {
             while true {
-                if !ready.isEmpty { return ready.removeFirst() }
+                if let event = ready.popLast() { return event }
                 if ended { return nil }
                 do {
                     if chunks == nil { try await connect() }
@@ -45,8 +55,12 @@ public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable 
                         try await reconnect(after: nil)
                         continue
                     }
-                    ready = parser.parse(chunk)
+                    ready = try parser.parse(chunk).reversed()
                     if !ready.isEmpty { failures = 0 }
+                } catch let error as ServerSentEventSizeError {
+                    (chunks, ended) = (nil, true)
+                    let failure = TransportError(.responseTooLarge, detail: error.description).naming(request)
+                    throw NetworkError.responseTooLarge(limit: error.limit, failure)
                 } catch let error as NetworkError where error.isReconnectable {
                     try await reconnect(after: error)
                 } catch let error as TransportError where error.kind != .cancelled {
@@ -73,12 +87,13 @@ public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable 
                     DecodingFailure(error: failure, response: streamed.response, typeName: "ServerSentEvent"))
             }
             chunks = streamed.body.makeAsyncIterator()
+            request = streamed.response.request
         }
 
         /// Drops the connection and waits before the next one; throws `error` once too many failed in a row.
         private mutating func reconnect(after error: (any Error)?) async throws {
             chunks = nil
-            parser = ServerSentEventParser(
+            parser = events.router.configuration.eventParser(
                 lastEventID: parser.currentEventID, reconnectionTime: parser.reconnectionTime)
             failures += 1
             if let maximum = events.reconnection.maximumAttempts, failures > maximum {
@@ -100,6 +115,18 @@ public struct EventStreamContentTypeError: Error, Sendable, Hashable, CustomStri
     /// One line naming the content type.
     public var description: String {
         "not an event stream: Content-Type is \(contentType.map { "\"\($0)\"" } ?? "missing"), not text/event-stream"
+    }
+}
+
+extension RouterConfiguration {
+    /// A parser with this configuration's limits, resuming a stream at `lastEventID` if it has one.
+    fileprivate func eventParser(lastEventID: String? = nil, reconnectionTime: TimeInterval? = nil)
+        -> ServerSentEventParser
+    {
+        var parser = ServerSentEventParser(lastEventID: lastEventID, reconnectionTime: reconnectionTime)
+        parser.maximumLineLength = maximumServerSentEventLineLength
+        parser.maximumEventSize = maximumServerSentEventSize
+        return parser
     }
 }
 

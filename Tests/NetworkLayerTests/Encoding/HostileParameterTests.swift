@@ -40,10 +40,12 @@ struct HostileParameterTests {
         }
     }
 
-    @Test("the farthest dates that fit are still written")
+    @Test("the first and last dates of the years 0000–9999 are still written")
     func farDates() throws {
-        let query = try URLParameterEncoder().queryString(for: ["d": Date(timeIntervalSince1970: 8.9e15)])
-        #expect(query == "d=282031742-09-17T06%3A13%3A20Z")
+        let first = try URLParameterEncoder().queryString(for: ["d": Date(timeIntervalSince1970: -62_167_219_200)])
+        #expect(first == "d=0000-01-01T00%3A00%3A00Z")
+        let last = try URLParameterEncoder().queryString(for: ["d": Date(timeIntervalSince1970: 253_402_300_799.999)])
+        #expect(last == "d=9999-12-31T23%3A59%3A59Z")
     }
 
     /// `levels` arrays or dictionaries, one inside the other, around a string.

@@ -14,15 +14,21 @@ extension ResponseBody {
 /// The lines of a ``ResponseBody``: split at LF or CRLF, without the line ends, also where a line end
 /// falls between two chunks. A last line without a line end is a line too; bytes that are not UTF-8
 /// become U+FFFD.
+///
+/// A line longer than ``maximumLineLength`` throws ``NetworkError/responseTooLarge(limit:_:)`` as soon as its
+/// bytes pass the limit, so a body that never ends a line holds at most that much memory.
 public struct ResponseLines: AsyncSequence, Sendable {
     /// A line, without its line end.
     public typealias Element = String
 
     let body: ResponseBody
+    /// The longest line, in bytes without its line end. Defaults to
+    /// ``ServerSentEventParser/defaultMaximumLineLength`` (1 MiB).
+    public var maximumLineLength = ServerSentEventParser.defaultMaximumLineLength
 
     /// Creates the iterator of the one loop that reads the lines.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(chunks: body.makeAsyncIterator())
+        Iterator(chunks: body.makeAsyncIterator(), maximumLineLength: maximumLineLength)
     }
 
     /// Reads ``ResponseLines`` line by line.
@@ -34,9 +40,11 @@ public struct ResponseLines: AsyncSequence, Sendable {
         /// Where to look for the next LF: the bytes before it hold none.
         private var searched = 0
         private var ended = false
+        private let maximumLineLength: Int
 
-        init(chunks: ResponseBody.Iterator) {
+        init(chunks: ResponseBody.Iterator, maximumLineLength: Int) {
             self.chunks = chunks
+            self.maximumLineLength = maximumLineLength
         }
 
         /// The next line, or `nil` once the body has ended.
@@ -44,11 +52,14 @@ public struct ResponseLines: AsyncSequence, Sendable {
             while true {
                 if let newline = pending[searched...].firstIndex(of: UInt8(ascii: "\n")) {
                     let end = newline > start && pending[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+                    try checkLength(end - start)
                     let line = String(decoding: pending[start..<end], as: UTF8.self)
                     (start, searched) = (newline + 1, newline + 1)
                     return line
                 }
                 searched = pending.count
+                // The line is not over: a CR at its end may still be followed by its LF.
+                try checkLength(pending.count - start - (!ended && pending.last == UInt8(ascii: "\r") ? 1 : 0))
                 if ended {
                     guard start < pending.count else { return nil }
                     defer { (pending, start, searched) = ([], 0, 0) }
@@ -62,6 +73,15 @@ public struct ResponseLines: AsyncSequence, Sendable {
                 (searched, start) = (searched - start, 0)
                 pending.append(contentsOf: chunk)
             }
+        }
+
+        /// Throws when a line of `length` bytes, or one that is not over yet, passes the limit.
+        private mutating func checkLength(_ length: Int) throws {
+            guard length > maximumLineLength else { return }
+            (pending, start, searched, ended) = ([], 0, 0, true)
+            throw NetworkError.responseTooLarge(
+                limit: maximumLineLength,
+                TransportError(.responseTooLarge, detail: "line longer than \(maximumLineLength) bytes"))
         }
     }
 }

@@ -61,9 +61,11 @@ struct JSONParitySample: Sendable, CustomTestStringConvertible {
             name: "dates",
             value: [
                 Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSince1970: -0.5),
-                Date(timeIntervalSince1970: 1e12),
+                Date(timeIntervalSince1970: 2.5e11),
             ]),
-        .init(name: "extreme dates", value: [Date(timeIntervalSince1970: -1e12), Date(timeIntervalSince1970: 1e300)]),
+        .init(
+            name: "the first and last dates written (years 0000 and 9999)",
+            value: [Date(timeIntervalSince1970: -62_167_219_200), Date(timeIntervalSince1970: 253_402_300_799.999)]),
         .init(name: "data", value: [Data(), Data([0, 1, 2, 255]), Data("hello".utf8)]),
         .init(
             name: "URLs",

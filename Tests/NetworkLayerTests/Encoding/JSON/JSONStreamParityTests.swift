@@ -73,7 +73,7 @@ struct JSONStreamParityTests {
 
     private static func stream(_ value: any Encodable, options: JSONEncodingOptions) -> JSONByteSink? {
         let sink = JSONByteSink(escapesSlashes: options.escapesSlashes)
-        return JSONStreamState.encode(value, into: sink, options: options) ? sink : nil
+        return (try? JSONStreamState.encode(value, into: sink, options: options)) == true ? sink : nil
     }
 }
 

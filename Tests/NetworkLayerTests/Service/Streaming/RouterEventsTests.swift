@@ -14,7 +14,21 @@ struct RouterEventsTests {
         return transport
     }
 
-    static let fast = EventStreamReconnection(initialDelay: 0.001, jitter: 0)
+    static let fast: EventStreamReconnection = {
+        var policy = EventStreamReconnection(initialDelay: 0.001, jitter: 0)
+        policy.minimumDelay = 0
+        return policy
+    }()
+
+    /// A router whose waits are recorded instead of slept.
+    static func recordingRouter(
+        _ transport: ChunkedTransport, configure: (inout RouterConfiguration) -> Void = { _ in }
+    ) -> (Router<TestEndpoint>, Locked<[TimeInterval]>) {
+        let waits = Locked<[TimeInterval]>([])
+        var configuration = RouterConfiguration(sleep: { seconds in waits.withLock { $0.append(seconds) } })
+        configure(&configuration)
+        return (Router<TestEndpoint>(configuration: configuration, transport: transport), waits)
+    }
 
     /// The data of every event until the loop ends, and the error it ended with.
     func collect(_ events: ServerSentEvents<TestEndpoint>) async -> (data: [String], error: (any Error)?) {
@@ -118,10 +132,83 @@ struct RouterEventsTests {
         "The wait grows with failures in a row, from the stream's retry time, up to the maximum",
         arguments: [
             (1, nil, 3.0), (2, nil, 6.0), (3, nil, 12.0), (10, nil, 60.0), (1, 0.5, 0.5), (3, 0.5, 2.0),
-            (1, -4.0, 0.0), (1, .nan, 0.0), (1, .infinity, 0.0), (Int.max, nil, 60.0),
+            (1, 0.0, 0.5), (2, 0.0, 1.0), (4, 0.001, 4.0), (1, -4.0, 0.5), (1, .nan, 0.5), (1, .infinity, 0.5),
+            (Int.max, nil, 60.0),
         ] as [(Int, TimeInterval?, TimeInterval)])
     func delays(failures: Int, retry: TimeInterval?, expected: TimeInterval) {
         let policy = EventStreamReconnection(jitter: 0)
         #expect(policy.delay(afterFailures: failures, retry: retry) == expected)
+    }
+
+    @Test(
+        "The floor holds whatever the policy says, and a wait of 0 still grows once connections fail",
+        arguments: [
+            (0.5, 0.0, 1, 0.0, 0.5), (2.0, 0.0, 1, 0.0, 2.0), (2.0, 1.0, 1, 0.0, 2.0), (0.0, 0.0, 1, 0.0, 0.0),
+            (0.0, 60.0, 2, 3.0, 6.0), (0.0, 60.0, 1, 3.0, 0.0), (.nan, 0.0, 1, 0.0, 0.0),
+        ] as [(TimeInterval, TimeInterval, Int, TimeInterval, TimeInterval)])
+    func floor(
+        minimum: TimeInterval, maximum: TimeInterval, failures: Int, initial: TimeInterval, expected: TimeInterval
+    ) {
+        var policy = EventStreamReconnection(initialDelay: initial, maximumDelay: maximum, jitter: 0.2)
+        policy.minimumDelay = minimum
+        let delay = policy.delay(afterFailures: failures, retry: 0)
+        #expect(delay >= expected * 0.8 && delay <= max(expected * 1.2, minimum.isNaN ? 0 : minimum))
+        #expect(delay >= (minimum.isNaN ? 0 : minimum))
+    }
+
+    @Test("retry: 0 and connections that close without an event: the waits start at the floor and grow")
+    func retryZeroBacksOff() async throws {
+        let transport = Self.eventStream { attempt in
+            switch attempt {
+            case 1...5, 7: (200, ["retry: 0\n: no event\n"])
+            case 6: (200, ["data: x\n\n"])
+            default: (204, [])
+            }
+        }
+        let (router, waits) = Self.recordingRouter(transport)
+        var policy = EventStreamReconnection()
+        policy.jitter = 0
+        let (data, error) = await collect(router.events(TestEndpoint(), reconnection: policy))
+        #expect(data == ["x"])
+        #expect((error as? NetworkError)?.kind == "noData")
+        // An event on the sixth connection starts the count again.
+        #expect(waits.withLock { $0 } == [0.5, 1, 2, 4, 8, 0.5, 1])
+    }
+
+    @Test("With jitter, every wait is at least the floor, and fruitless connections never wait less than before")
+    func jitteredWaits() async throws {
+        let transport = Self.eventStream { attempt in attempt <= 12 ? (200, ["retry: 0\n"]) : (204, []) }
+        let (router, waits) = Self.recordingRouter(transport)
+        _ = await collect(router.events(TestEndpoint()))
+        let recorded = waits.withLock { $0 }
+        #expect(recorded.count == 12)
+        #expect(recorded.allSatisfy { $0 >= EventStreamReconnection.defaultMinimumDelay })
+        #expect(recorded.suffix(4).allSatisfy { $0 >= 60 * 0.8 })
+    }
+
+    @Test(
+        "A line or an event over the router's limit ends the stream with responseTooLarge, without reconnecting",
+        arguments: [
+            (["data: " + String(repeating: "x", count: 40) + "\n\n"], 32),
+            (["data: 0123456789\ndata: 0123456789\ndata: 0123456789\n", "data: 0123456789\n\n"], 40),
+            ([String(repeating: "y", count: 20), String(repeating: "y", count: 20)], 32),
+        ])
+    func sizeLimits(chunks: [String], limit: Int) async throws {
+        let transport = Self.eventStream { _ in (200, ["data: before\n\n"] + chunks) }
+        let (router, waits) = Self.recordingRouter(transport) { configuration in
+            configuration.maximumServerSentEventLineLength = 32
+            configuration.maximumServerSentEventSize = 40
+        }
+        let (data, error) = await collect(router.events(TestEndpoint(), reconnection: Self.fast))
+        #expect(data == ["before"])
+        guard case .responseTooLarge(let reported, let failure) = error as? NetworkError else {
+            Issue.record("expected responseTooLarge, got \(String(describing: error))")
+            return
+        }
+        #expect(reported == limit)
+        #expect(failure.kind == .responseTooLarge)
+        #expect(failure.url != nil)
+        #expect(transport.attempts.withLock { $0 } == 1)
+        #expect(waits.withLock { $0 }.isEmpty)
     }
 }
