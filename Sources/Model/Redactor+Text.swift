@@ -6,6 +6,8 @@ extension Redactor {
     /// of secret names, the credential after `Bearer` or `Basic`, and everything after `Digest` (its parameters
     /// are separate words). Whitespace is kept as it was.
     func text(_ text: String) -> String {
+        // Only a pair, a URL, a `name:` or a word after another can hide anything.
+        guard text.contains(where: { "=?#:".contains($0) || $0.isWhitespace }) else { return text }
         var result = ""
         var word = Substring()
         var hidesNext = false
