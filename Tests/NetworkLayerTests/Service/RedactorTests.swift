@@ -178,6 +178,35 @@ struct RedactorTests {
         #expect(JSONRedaction.redacted(Data(fits.utf8), by: Redactor(), hiding: .none)?.contains("REDACTED") == true)
     }
 
+    @Test(
+        "a body is shown redacted when it can be read with certainty, else as nothing but its size",
+        arguments: [
+            (#"{"a":1, "token":"t1"}"#, "application/json", #"{"a":1,"token":"REDACTED"}"#),
+            (#"{"a":"https://u:p@h/?code=c"}"#, nil, #"{"a":"https://REDACTED@h/?code=REDACTED"}"#),
+            (#"[{"api_key":"k"}]"#, "text/plain", #"[{"api_key":"REDACTED"}]"#),
+            ("a=1&client_secret=s&b=2", "application/x-www-form-urlencoded", "a=1&client_secret=REDACTED&b=2"),
+            ("a=1&refresh_token=s", nil, "a=1&refresh_token=REDACTED"),
+            ("a=1&refresh_token=s", "text/plain; charset=utf-8", "a=1&refresh_token=REDACTED"),
+            ("upstream timed out", "text/plain", "upstream timed out"),
+            ("<h1>502 Bad Gateway</h1>", "text/html", "<h1>502 Bad Gateway</h1>"),
+            ("invalid api key", "text/plain", nil),
+            ("Unauthorized", nil, nil),
+            ("a\u{1B}[31m", "text/plain", nil),
+            ("{\"a\":1}\n{\"b\":2}\n", "application/x-ndjson", nil),
+            ("{\"a\":1}\n{\"b\":2}\n", nil, nil),
+            (#"{"a":1"#, "application/json", nil),
+            ("<a>1</a>", "application/xml", nil),
+            ("plain", "application/octet-stream", nil),
+        ] as [(String, String?, String?)])
+    func bodies(body: String, contentType: String?, expected: String?) {
+        #expect(Redactor().body(Data(body.utf8), contentType: contentType, hiding: .none) == expected)
+    }
+
+    @Test("a body that is not UTF-8 is not shown")
+    func binaryBody() {
+        #expect(Redactor().body(Data([0xFF, 0xFE, 0x41]), contentType: nil, hiding: .none) == nil)
+    }
+
     @Test("hides secret form fields")
     func form() {
         #expect(Redactor().formEncoded("password=p%40ss&user=me") == "password=REDACTED&user=me")
