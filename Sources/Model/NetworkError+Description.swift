@@ -85,7 +85,8 @@ extension DecodingFailure: CustomStringConvertible, CustomDebugStringConvertible
     /// What could not be decoded from which response, and why, in one line.
     public var description: String {
         let type = typeName.isEmpty ? "the body" : typeName
-        return "Could not decode \(type): \(response.summary): \(reason)"
+        let line = "Could not decode \(type): \(response.summary): \(response.redacting(reason))"
+        return line.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     /// The same line as ``description``.

@@ -1,53 +1,56 @@
 import Foundation
 
-/// Replaces secrets in headers, query strings, fragments and bodies before anything is logged.
+/// Replaces secrets in headers, URLs, bodies and messages before anything is printed or logged.
 ///
-/// A header or parameter is secret when its name is in ``headerNames`` or ``parameterNames``, or when
-/// its name contains one of ``secretNameFragments``: `token` hides `X-Auth-Token` and `csrf_token`
-/// alike. Names compare case-insensitively, with `-`, `_` and `.` ignored, so `api-key`, `API_KEY`
-/// and `apiKey` are one name.
+/// The rule: a header, query item, fragment parameter, form field or JSON key is secret when its name contains
+/// one of ``defaultSecretNameFragments`` — `key`, `token`, `secret`, `auth`, `password`, `passwd`, `session`,
+/// `signature`, `credential`, `cookie`, `jwt` — anywhere, in any case, with `-`, `_` and `.` ignored: so
+/// `Ocp-Apim-Subscription-Key`, `X-Functions-Key`, `AccessKey`, `Authentication`, `subscription-key` and
+/// `oauth_token_secret` are all hidden. A few parameters that hold one-time codes are secret by their whole name
+/// (``defaultParameterNames``: `code`, `sig`, `otp`, …). The user info of a URL is always hidden.
+///
+/// Names and fragments you give add to the defaults; no redactor shows what the default one hides. Besides
+/// names, a response or an error that repeats a secret value its request carried shows ``placeholder`` in its
+/// place, and a body that cannot be read as JSON, a form or plain text without credentials is shown as its size.
 public struct Redactor: Sendable {
     /// What a secret is replaced with.
     public static let placeholder = "REDACTED"
 
-    /// Header names whose values are hidden.
+    /// Header names whose values are hidden, besides those the rule hides by their fragments.
     public var headerNames: Set<String> {
-        didSet { secretHeaders = Self.normalized(headerNames) }
+        didSet { secretHeaders = Self.normalized(headerNames.union(Self.defaultHeaderNames)) }
     }
-    /// Query item, form field and JSON key names whose values are hidden.
+    /// Query item, form field and JSON key names whose values are hidden, besides those the rule hides by their
+    /// fragments. ``defaultParameterNames`` always apply.
     public var parameterNames: Set<String> {
-        didSet { secretParameters = Self.normalized(parameterNames) }
+        didSet { secretParameters = Self.normalized(parameterNames.union(Self.defaultParameterNames)) }
     }
-    /// Parts of a name that make any header or parameter containing them secret.
+    /// Parts of a name that make any header or parameter containing them secret. ``defaultSecretNameFragments``
+    /// always apply, whatever this holds.
     public var secretNameFragments: Set<String> {
-        didSet { secretFragments = Self.normalized(secretNameFragments).filter { !$0.isEmpty } }
+        didSet { secretFragments = Self.fragments(secretNameFragments) }
     }
 
     private var secretHeaders: Set<String>
     private var secretParameters: Set<String>
-    private var secretFragments: Set<String>
+    private var secretFragments: [String]
 
-    /// The headers hidden by default: credentials, cookies and API keys.
-    public static let defaultHeaderNames: Set<String> = [
-        "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-API-Key", "Api-Key", "X-Goog-Api-Key",
-        "X-Amz-Security-Token", "Private-Token", "X-Vault-Token", "X-Auth", "X-Amz-Credential", "X-Hub-Signature",
-    ]
+    /// Header names hidden by their whole name: none, as the rule's fragments cover every credential header.
+    public static let defaultHeaderNames: Set<String> = []
 
-    /// The parameters hidden by default: keys, tokens, passwords, signatures and one-time codes.
+    /// Parameter names hidden by their whole name, which no fragment covers: one-time codes, short signatures and
+    /// passwords, assertions.
     public static let defaultParameterNames: Set<String> = [
-        "api_key", "apikey", "key", "token", "access_token", "refresh_token", "id_token", "client_secret",
-        "password", "secret", "session_id", "sig", "jwt", "auth", "code", "code_verifier", "pwd", "passwd", "otp",
-        "sid", "assertion", "client_assertion", "private_key", "X-Amz-Signature", "X-Amz-Credential",
+        "code", "code_verifier", "sig", "otp", "sid", "pwd", "pass", "assertion", "client_assertion",
     ]
 
-    /// The name fragments that mark a secret by default.
+    /// The fragments of the rule: a name containing any of them is secret.
     public static let defaultSecretNameFragments: Set<String> = [
-        "token", "secret", "password", "passwd", "apikey", "signature", "credential", "session", "cookie",
-        "authorization", "privatekey", "jwt",
+        "key", "token", "secret", "auth", "password", "passwd", "session", "signature", "credential", "cookie", "jwt",
     ]
 
-    /// Creates a redactor. The defaults hide credentials, cookies, API keys, tokens and signatures; names
-    /// may be given in any case and spelling of `-`, `_` and `.`.
+    /// Creates a redactor that hides what the default one hides, and also `headerNames`, `parameterNames` and
+    /// names containing `secretNameFragments`; names may be given in any case and spelling of `-`, `_` and `.`.
     public init(
         headerNames: Set<String> = Redactor.defaultHeaderNames,
         parameterNames: Set<String> = Redactor.defaultParameterNames,
@@ -56,26 +59,35 @@ public struct Redactor: Sendable {
         self.headerNames = headerNames
         self.parameterNames = parameterNames
         self.secretNameFragments = secretNameFragments
-        self.secretHeaders = Self.normalized(headerNames)
-        self.secretParameters = Self.normalized(parameterNames)
-        self.secretFragments = Self.normalized(secretNameFragments).filter { !$0.isEmpty }
+        self.secretHeaders = Self.normalized(headerNames.union(Self.defaultHeaderNames))
+        self.secretParameters = Self.normalized(parameterNames.union(Self.defaultParameterNames))
+        self.secretFragments = Self.fragments(secretNameFragments)
     }
 
     /// A redactor with the defaults, built once.
     static let standard = Redactor()
 
     /// `name` lowercased, without `-`, `_` and `.`.
-    private static func normalized(_ name: String) -> String {
+    static func normalized<Name: StringProtocol>(_ name: Name) -> String {
         String(name.lowercased().unicodeScalars.filter { !"-_.".unicodeScalars.contains($0) })
     }
 
     private static func normalized(_ names: Set<String>) -> Set<String> {
-        Set(names.map(normalized))
+        Set(names.map { normalized($0) })
     }
 
-    private func isSecret(_ name: String, exactNames: Set<String>) -> Bool {
-        let normalized = Self.normalized(name)
-        return exactNames.contains(normalized) || secretFragments.contains { normalized.contains($0) }
+    private static func fragments(_ given: Set<String>) -> [String] {
+        normalized(given.union(defaultSecretNameFragments)).filter { !$0.isEmpty }.sorted()
+    }
+
+    /// Whether `text`, normalised, contains a secret name fragment anywhere.
+    func mentionsSecretName<Text: StringProtocol>(_ text: Text) -> Bool {
+        let normalized = Self.normalized(text)
+        return secretFragments.contains { normalized.contains($0) }
+    }
+
+    private func isSecret(_ name: some StringProtocol, exactNames: Set<String>) -> Bool {
+        exactNames.contains(Self.normalized(name)) || mentionsSecretName(name)
     }
 
     /// Whether a header's value is hidden.
@@ -86,10 +98,10 @@ public struct Redactor: Sendable {
     /// Whether a parameter's value is hidden.
     ///
     /// A nested name such as `auth[token]` is hidden when any of its parts is a secret name.
-    func hidesParameter(_ name: String) -> Bool {
+    func hidesParameter<Name: StringProtocol>(_ name: Name) -> Bool {
         if isSecret(name, exactNames: secretParameters) { return true }
         return name.split(whereSeparator: { $0 == "[" || $0 == "]" }).contains {
-            isSecret(String($0), exactNames: secretParameters)
+            secretParameters.contains(Self.normalized($0))
         }
     }
 
@@ -98,89 +110,9 @@ public struct Redactor: Sendable {
         hidesHeader(name) ? Self.placeholder : value
     }
 
-    /// `url` with its password (`user:password@`) and the values of secret query items and fragment
+    /// `url` with its user info (`user:password@`, `token@`) and the values of secret query items and fragment
     /// parameters (`#access_token=…`) replaced.
     public func url(_ url: URL) -> String {
-        let text = Self.hidingPassword(in: url.absoluteString)
-        let fragmentStart = text.firstIndex(of: "#") ?? text.endIndex
-        var redacted: String
-        if let queryStart = text[..<fragmentStart].firstIndex(of: "?") {
-            let query = text[text.index(after: queryStart)..<fragmentStart]
-            redacted = String(text[...queryStart]) + formEncoded(String(query))
-        } else {
-            redacted = String(text[..<fragmentStart])
-        }
-        if fragmentStart < text.endIndex {
-            redacted += "#" + formEncoded(String(text[text.index(after: fragmentStart)...]))
-        }
-        return redacted
-    }
-
-    private static func hidingPassword(in text: String) -> String {
-        guard let schemeEnd = text.range(of: "://") else { return text }
-        let authorityEnd = text[schemeEnd.upperBound...].firstIndex { "/?#".contains($0) } ?? text.endIndex
-        let authority = text[schemeEnd.upperBound..<authorityEnd]
-        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
-            return text
-        }
-        return String(text[...colon]) + placeholder + String(text[at...])
-    }
-
-    /// `pairs` (`a=1&b=2`) with the values of secret names replaced.
-    func formEncoded(_ pairs: String) -> String {
-        pairs.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
-            let name = pair[..<equals]
-            let decodedName = name.removingPercentEncoding ?? String(name)
-            return hidesParameter(decodedName) ? "\(name)=\(Self.placeholder)" : String(pair)
-        }.joined(separator: "&")
-    }
-
-    /// Free text, such as an error message, with URLs, `name=value` pairs of secret names and the
-    /// credentials after `Bearer` or `Basic` hidden, and everything after `Digest` (its parameters are
-    /// separate words).
-    func text(_ text: String) -> String {
-        var hidesNext = false
-        var hidesRest = false
-        return text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
-            defer {
-                hidesNext = ["bearer", "basic"].contains(word.lowercased())
-                hidesRest = hidesRest || word.lowercased() == "digest"
-            }
-            if hidesNext || hidesRest, !word.isEmpty { return Self.placeholder }
-            if word.contains("://"), let url = URL(string: String(word)) { return self.url(url) }
-            if word.contains("=") { return formEncoded(String(word)) }
-            return String(word)
-        }.joined(separator: " ")
-    }
-
-    /// `text` with every occurrence of `secrets` replaced, for bodies that echo what the request sent.
-    ///
-    /// Values shorter than four characters are left alone: hiding them would hide ordinary text.
-    func text(_ text: String, hiding secrets: Set<String>) -> String {
-        secrets.filter { $0.count >= 4 }.sorted { $0.count > $1.count }.reduce(text) { text, secret in
-            text.replacingOccurrences(of: secret, with: Self.placeholder)
-        }
-    }
-
-    /// A JSON body with the values of secret keys replaced at any depth, or `nil` if `data` is not JSON.
-    func json(_ data: Data) -> String? {
-        let options: JSONSerialization.WritingOptions = [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]
-        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-            let redacted = try? JSONSerialization.data(withJSONObject: redact(object), options: options)
-        else { return nil }
-        return String(decoding: redacted, as: UTF8.self)
-    }
-
-    private func redact(_ object: Any) -> Any {
-        if let dictionary = object as? [String: Any] {
-            var copy: [String: Any] = [:]
-            for (key, value) in dictionary {
-                copy[key] = hidesParameter(key) ? Self.placeholder : redact(value)
-            }
-            return copy
-        }
-        if let array = object as? [Any] { return array.map(redact) }
-        return object
+        reference(Substring(url.absoluteString))
     }
 }

@@ -83,6 +83,79 @@ struct ObservabilityTests {
         #expect(handler.entries.allSatisfy { $0.level != .trace }, "requests log at trace, below the logger's level")
     }
 
+    /// A request with a secret in a credential-looking place, and a response that repeats it or holds one.
+    struct LeakCase: CustomTestStringConvertible, Sendable {
+        let name: String
+        let url: String
+        var headers: [String: String] = [:]
+        var body: String?
+        var responseHeaders: [String: String] = [:]
+        var responseBody: [UInt8] = []
+        let secret: String
+
+        var testDescription: String { name }
+    }
+
+    static let leakCases: [LeakCase] = [
+        LeakCase(
+            name: "subscription key header echoed in JSON", url: "https://api.example.com/a",
+            headers: ["Ocp-Apim-Subscription-Key": "Sl1subscription"],
+            responseHeaders: ["Content-Type": "application/json"],
+            responseBody: Array(#"{"seen":"Sl1subscription"}"#.utf8), secret: "Sl1subscription"),
+        LeakCase(
+            name: "JSON body password echoed in JSON", url: "https://api.example.com/a",
+            headers: ["Content-Type": "application/json"], body: #"{"password":"Sl2password"}"#,
+            responseHeaders: ["Content-Type": "application/json"], responseBody: Array(#"{"json":"Sl2password"}"#.utf8),
+            secret: "Sl2password"),
+        LeakCase(
+            name: "form secret echoed in text", url: "https://api.example.com/a",
+            headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "client_secret=Sl3formvalue",
+            responseHeaders: ["Content-Type": "text/plain"], responseBody: Array("got Sl3formvalue".utf8),
+            secret: "Sl3formvalue"),
+        LeakCase(
+            name: "Location with code and access token", url: "https://api.example.com/a",
+            responseHeaders: ["Location": "https://app.example/cb?code=Sl4code#access_token=Sl4code"], secret: "Sl4code"
+        ),
+        LeakCase(name: "user info", url: "https://Sl5usertoken@api.example.com/a", secret: "Sl5usertoken"),
+        LeakCase(
+            name: "subscription-key query item", url: "https://api.example.com/a?subscription-key=Sl6query",
+            secret: "Sl6query"),
+        LeakCase(
+            name: "NDJSON", url: "https://api.example.com/a", responseHeaders: ["Content-Type": "application/x-ndjson"],
+            responseBody: Array("{\"a\":1}\n{\"token\":\"Sl7ndjson\"}".utf8), secret: "Sl7ndjson"),
+        LeakCase(
+            name: "JSON 600 deep", url: "https://api.example.com/a",
+            responseBody: Array(
+                (String(repeating: "[", count: 600) + #""Sl8deep""# + String(repeating: "]", count: 600)).utf8),
+            secret: "Sl8deep"),
+        LeakCase(
+            name: "binary", url: "https://api.example.com/a",
+            responseHeaders: ["Content-Type": "application/octet-stream"],
+            responseBody: [0xFF] + Array("Sl9binary".utf8), secret: "Sl9binary"),
+    ]
+
+    @Test("the swift-log sink, at trace, shows no secret in messages or metadata", arguments: leakCases)
+    func swiftLogHidesSecrets(row: LeakCase) throws {
+        let handler = InMemoryLogHandler()
+        var logger = Logger(label: "test") { _ in handler }
+        logger.logLevel = .trace
+        let networkLogger = NetworkLogger(sink: .swiftLog(logger))
+        var request = URLRequest(url: try #require(URL(string: row.url)))
+        for (name, value) in row.headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = row.body.map { Data($0.utf8) }
+        let head = try #require(
+            HTTPURLResponse(url: request.url!, statusCode: 400, httpVersion: nil, headerFields: row.responseHeaders))
+        let response = Response(request: request, httpResponse: head, data: Data(row.responseBody))
+        networkLogger.log(request: request)
+        networkLogger.log(result: .success(response), for: request, elapsed: 0.01)
+        networkLogger.log(result: .failure(.clientError(response)), for: request, elapsed: 0.01)
+
+        #expect(handler.entries.count == 3)
+        let everything = handler.entries.map { "\($0.message) \($0.metadata)" }.joined(separator: "\n")
+        #expect(everything.contains("api.example.com"))
+        #expect(!everything.contains(row.secret), "\(everything)")
+    }
+
     @Test("the metrics plugin counts attempts and failures and times them, per endpoint case and method")
     func metrics() async throws {
         let metrics = TestMetrics()

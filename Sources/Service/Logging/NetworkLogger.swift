@@ -7,9 +7,11 @@ import FoundationNetworking
 /// Logs requests and responses, with secrets redacted, to a ``LogSink``.
 ///
 /// A request entry shows the method, URL, headers and a body preview; a response entry the
-/// status, elapsed time, headers and a body preview. ``Redactor`` hides credentials by default:
-/// `Authorization`, `Cookie`, `Set-Cookie`, `Proxy-Authorization` and query items, form fields or
-/// JSON keys such as `api_key`, `token` and `access_token`.
+/// status, elapsed time, headers and a body preview. ``Redactor`` decides what is hidden: the values of
+/// headers, query items, form fields and JSON keys whose names look like credentials (`Authorization`,
+/// `X-Functions-Key`, `api_key`, `access_token`, …), the user info of URLs, and every secret value the
+/// request carried wherever the response repeats it. A body it cannot redact with certainty is shown as its
+/// size, `<1234 bytes>`.
 public struct NetworkLogger: Sendable {
     /// Where entries go.
     public var sink: LogSink
@@ -27,41 +29,40 @@ public struct NetworkLogger: Sendable {
 
     /// Logs an outgoing request; `attempt` counts from 1.
     public func log(request: URLRequest, attempt: Int = 1) {
-        let (method, url) = (request.httpMethod ?? "GET", request.url.map(redactor.url) ?? "<no URL>")
+        let secrets = redactor.secrets(sentWith: request)
+        let (method, url) = (request.httpMethod ?? "GET", redactedURL(of: request, hiding: secrets))
         var lines = ["→ \(method) \(url)"]
-        lines += headerLines(request.allHTTPHeaderFields ?? [:])
+        lines += headerLines(request.allHTTPHeaderFields?.map { ($0.key, $0.value) } ?? [], hiding: secrets)
         if let body = request.httpBody {
             lines.append(
-                "  body (\(body.count) bytes): \(bodyPreview(body, contentType: request.value(forHTTPHeaderField: "Content-Type")))"
-            )
+                bodyLine(body, contentType: request.value(forHTTPHeaderField: "Content-Type"), hiding: secrets))
         }
         sink.write(
-            LogEntry(event: .request, text: lines.joined(separator: "\n"), method: method, url: url, attempt: attempt))
+            LogEntry(
+                event: .request, text: secrets.hiding(in: lines.joined(separator: "\n")), method: method, url: url,
+                attempt: attempt))
     }
 
     /// Logs the outcome of `request`: a response or an error, how long it took, and which attempt it was.
     public func log(
         result: Result<Response, NetworkError>, for request: URLRequest, elapsed: TimeInterval, attempt: Int = 1
     ) {
-        let (method, url) = (request.httpMethod ?? "GET", request.url.map(redactor.url) ?? "<no URL>")
+        let secrets = redactor.secrets(sentWith: request)
+        let (method, url) = (request.httpMethod ?? "GET", redactedURL(of: request, hiding: secrets))
         let target = "\(method) \(url)"
         let milliseconds = Int((elapsed * 1000).rounded())
         switch result {
         case .success(let response):
             var lines = ["← \(response.statusCode) \(target) (\(milliseconds) ms)"]
-            var headers: [String: String] = [:]
-            for header in response.headers { headers[header.name] = header.value }
-            lines += headerLines(headers)
-            let contentType = response.head.value(for: "Content-Type")
-            let preview = bodyPreview(
-                response.data, contentType: contentType, hiding: redactor.secrets(sentWith: request))
-            lines.append("  body (\(response.data.count) bytes): \(preview)")
+            lines += headerLines(response.headers.map { ($0.name, $0.value) }, hiding: secrets)
+            lines.append(
+                bodyLine(response.data, contentType: response.head.value(for: "Content-Type"), hiding: secrets))
             sink.write(
                 LogEntry(
-                    event: .response, text: lines.joined(separator: "\n"), method: method, url: url,
-                    statusCode: response.statusCode, duration: elapsed, attempt: attempt))
+                    event: .response, text: secrets.hiding(in: lines.joined(separator: "\n")), method: method,
+                    url: url, statusCode: response.statusCode, duration: elapsed, attempt: attempt))
         case .failure(let error):
-            let failure = error.logDescription
+            let failure = secrets.hiding(in: redactor.text(error.logDescription))
             sink.write(
                 LogEntry(
                     event: .failure, text: "✕ \(target) (\(milliseconds) ms): \(failure)", method: method, url: url,
@@ -69,45 +70,50 @@ public struct NetworkLogger: Sendable {
         }
     }
 
-    /// `request` as a `curl` command line, with secrets redacted.
+    /// `request` as a `curl` command line, with secrets redacted; a body that cannot be redacted with
+    /// certainty is replaced by its size.
     public func cURL(for request: URLRequest) -> String {
+        let secrets = redactor.secrets(sentWith: request)
         var parts = ["curl"]
         let method = request.httpMethod ?? "GET"
         if method != "GET" { parts.append("-X \(method)") }
         for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
-            parts.append("-H \(Self.shellQuoted("\(name): \(redactor.header(name, value: value))"))")
+            parts.append("-H \(Self.shellQuoted("\(name): \(headerValue(name, value, hiding: secrets))"))")
         }
         if let body = request.httpBody {
-            parts.append(
-                "--data-binary \(Self.shellQuoted(redactedBody(body, contentType: request.value(forHTTPHeaderField: "Content-Type"))))"
-            )
+            let contentType = request.value(forHTTPHeaderField: "Content-Type")
+            let shown = redactor.body(body, contentType: contentType, hiding: secrets) ?? "<\(body.count) bytes>"
+            parts.append("--data-binary \(Self.shellQuoted(shown))")
         }
-        parts.append(Self.shellQuoted(request.url.map(redactor.url) ?? ""))
-        return parts.joined(separator: " ")
+        parts.append(Self.shellQuoted(redactedURL(of: request, hiding: secrets)))
+        return secrets.hiding(in: parts.joined(separator: " "))
     }
 
-    private func headerLines(_ headers: [String: String]) -> [String] {
-        headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { name, value in
-            "  \(name): \(redactor.header(name, value: value))"
+    private func redactedURL(of request: URLRequest, hiding secrets: EchoedSecrets) -> String {
+        request.url.map { secrets.hiding(in: redactor.url($0)) } ?? "<no URL>"
+    }
+
+    private func headerLines(_ headers: [(name: String, value: String)], hiding secrets: EchoedSecrets) -> [String] {
+        headers.sorted { $0.name.lowercased() < $1.name.lowercased() }.map { name, value in
+            "  \(name): \(headerValue(name, value, hiding: secrets))"
         }
     }
 
-    /// The start of `body`, secret fields hidden, and `echoedSecrets` too where the body repeats them.
-    private func bodyPreview(_ body: Data, contentType: String?, hiding echoedSecrets: Set<String> = []) -> String {
-        guard !body.isEmpty else { return "(empty)" }
-        let text = redactor.text(redactedBody(body, contentType: contentType), hiding: echoedSecrets)
-        guard text.utf8.count > bodyPreviewLimit else { return text }
-        return String(decoding: text.utf8.prefix(bodyPreviewLimit), as: UTF8.self) + "…"
+    /// A header's value: hidden when its name is secret, else with URLs, pairs and echoed secrets in it hidden.
+    private func headerValue(_ name: String, _ value: String, hiding secrets: EchoedSecrets) -> String {
+        redactor.hidesHeader(name) ? Redactor.placeholder : redactor.value(value, hiding: secrets)
     }
 
-    /// The body as text with secret fields hidden, or a byte count when it is not text.
-    private func redactedBody(_ body: Data, contentType: String?) -> String {
-        let type = contentType?.lowercased() ?? ""
-        if type.contains("json"), let json = redactor.json(body) { return json }
-        guard let text = String(data: body, encoding: .utf8) else { return "<\(body.count) bytes of binary data>" }
-        if type.contains("x-www-form-urlencoded") { return redactor.formEncoded(text) }
-        if let json = redactor.json(body) { return json }
-        return text
+    /// `  body (N bytes): preview`, the preview cut at ``bodyPreviewLimit``, or `  body: <N bytes>` for a body
+    /// that cannot be redacted with certainty.
+    private func bodyLine(_ body: Data, contentType: String?, hiding secrets: EchoedSecrets) -> String {
+        guard !body.isEmpty else { return "  body (0 bytes): (empty)" }
+        guard let text = redactor.body(body, contentType: contentType, hiding: secrets) else {
+            return "  body: <\(body.count) bytes>"
+        }
+        guard text.utf8.count > bodyPreviewLimit else { return "  body (\(body.count) bytes): \(text)" }
+        return "  body (\(body.count) bytes): "
+            + String(decoding: text.utf8.prefix(bodyPreviewLimit), as: UTF8.self) + "…"
     }
 
     private static func shellQuoted(_ text: String) -> String {
@@ -124,7 +130,7 @@ extension NetworkError {
         case .timedOut: "timed out"
         case .transport(let error): "transport error: \(error)"
         case .responseTooLarge(let limit, _): "response larger than \(limit) bytes"
-        case .decodingFailed(let failure): "decoding failed: \(failure.reason)"
+        case .decodingFailed(let failure): "decoding failed: \(failure.response.redacting(failure.reason))"
         case .other(let description): description
         default: "status \(statusCode ?? 0)"
         }

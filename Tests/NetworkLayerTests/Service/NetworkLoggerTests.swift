@@ -113,7 +113,8 @@ struct NetworkLoggerTests {
         }
         let everything = (lines.current + [String(describing: error)]).joined(separator: "\n")
         #expect(lines.current.count == 2)
-        #expect(lines.current.last?.contains("body (79 bytes): Authorization=REDACTED url=https://api") == true)
+        // Plain text that names a credential has no structure to find its value by: only its size is shown.
+        #expect(lines.current.last?.hasSuffix("body: <79 bytes>") == true)
         #expect(!everything.contains("SECRETTOKEN456"), "echoed token leaked")
     }
 
