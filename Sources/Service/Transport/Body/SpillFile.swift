@@ -13,8 +13,7 @@ final class SpillFile: Sendable {
     private let reader: FileHandle
 
     init() throws {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("NetworkLayer-\(UUID().uuidString).spill")
+        let url = TemporaryFile.directory.appendingPathComponent("NetworkLayer-\(UUID().uuidString).spill")
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
