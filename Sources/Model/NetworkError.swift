@@ -20,8 +20,9 @@ public enum NetworkError: Error, Sendable {
     /// The transport failed before a complete response arrived (connection refused, DNS, TLS, …).
     case transport(TransportError)
     /// The response body is larger than a router keeps in memory (its configuration's
-    /// `maximumResponseSize`), so the transfer was stopped. `limit` is in bytes; the error says which
-    /// request.
+    /// `maximumResponseSize`), or more of a streamed body than it keeps on disk waited for a slow reader
+    /// (`maximumStreamBacklogOnDisk`), so the transfer was stopped. `limit` is in bytes; the error says which
+    /// request, or, for a stream, what waited on disk.
     case responseTooLarge(limit: Int, TransportError)
     /// 401 or 403: credentials missing, wrong or insufficient.
     case authentication(Response)

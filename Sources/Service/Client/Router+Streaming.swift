@@ -23,7 +23,8 @@ extension Router {
 
     /// ``stream(_:)`` with `headers` set on the request, over the endpoint's own.
     func stream(_ route: EndPoint, headers: HTTPHeaders) async throws(NetworkError) -> StreamedResponse {
-        let handoff = StreamHandoff(acceptable: route.acceptableStatusCodes)
+        let handoff = StreamHandoff(
+            acceptable: route.acceptableStatusCodes, diskLimit: configuration.maximumStreamBacklogOnDisk)
         let exchange = Exchange(kind: .stream(handoff), progress: nil)
         let response = try await request(route, exchange: exchange, headers: headers)
         let held = handoff.take()

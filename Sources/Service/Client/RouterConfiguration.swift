@@ -56,6 +56,15 @@ public struct RouterConfiguration: Sendable {
     /// `Content-Length` says so, otherwise as soon as the bytes that arrived pass the limit. Bodies a
     /// download writes to disk are not limited.
     public var maximumResponseSize: Int?
+    /// The most bytes of a streamed body (``Router/stream(_:)``, ``Router/events(_:reconnection:)``) that
+    /// may wait on disk for a reader slower than the network; `nil` for no limit. Defaults to
+    /// ``defaultMaximumStreamBacklogOnDisk``.
+    ///
+    /// Only a transport that cannot pause its reads keeps a backlog on disk: ``URLSessionTransport`` past its
+    /// `streamWindow` in memory. A byte past the limit stops the transfer, and the reader gets
+    /// ``NetworkError/responseTooLarge(limit:_:)`` after the chunks still in memory; the file's space goes
+    /// back to the system at once.
+    public var maximumStreamBacklogOnDisk: Int? = RouterConfiguration.defaultMaximumStreamBacklogOnDisk
     /// Whether identical `GET` and `HEAD` requests in flight at once share one exchange, like Moya's
     /// `trackInflights`. Defaults to `false`: every call sends its own request.
     ///
@@ -119,6 +128,9 @@ public struct RouterConfiguration: Sendable {
 
     /// The default for ``maximumResponseSize``: 100 MB.
     public static let defaultMaximumResponseSize = 100 * 1024 * 1024
+
+    /// The default for ``maximumStreamBacklogOnDisk``: 256 MB.
+    public static let defaultMaximumStreamBacklogOnDisk = 256 * 1024 * 1024
 
     /// Sleeps with `Task.sleep`, throwing `CancellationError` as soon as the task is cancelled.
     public static let taskSleep: @Sendable (_ seconds: TimeInterval) async throws -> Void = { seconds in

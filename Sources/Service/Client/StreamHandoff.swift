@@ -12,14 +12,19 @@ final class StreamHandoff: Sendable {
 
     /// The statuses whose bodies are handed over as streams.
     let acceptable: Set<Int>
+    /// The most bytes of a held body that may wait on disk; `nil` for no limit.
+    let diskLimit: Int?
     private let body = Locked<ResponseBody?>(nil)
 
-    init(acceptable: Set<Int>) {
+    init(acceptable: Set<Int>, diskLimit: Int?) {
         self.acceptable = acceptable
+        self.diskLimit = diskLimit
     }
 
-    /// Keeps `body` for the caller; one that an earlier attempt left is stopped.
+    /// Keeps `body` for the caller, with at most ``diskLimit`` bytes waiting on disk; one that an earlier
+    /// attempt left is stopped.
     func hold(_ body: ResponseBody) {
+        body.channel.limitDiskBacklog(to: diskLimit)
         let earlier = self.body.withLock { held in
             defer { held = body }
             return held

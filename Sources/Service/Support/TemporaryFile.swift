@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Foundation's download tasks are not used: on Linux they leave `<UUID>.tmp` files behind in the
 /// temporary directory, even after a successful move and after a cancel. This file is always
-/// either moved to its destination or removed.
+/// either moved to its destination or removed; if the process is killed first, it stays in the process's
+/// own directory (``ProcessTemporaryDirectory``) until the next process that writes one sweeps it.
 final class TemporaryFile: Sendable {
     /// How many bytes are gathered before they go to disk: one write per 64 KB, not one per chunk, so
     /// the delegate keeps pace with the socket. The buffer never grows past this size.
@@ -17,12 +18,16 @@ final class TemporaryFile: Sendable {
 
     /// Creates an empty temporary file whose name ends in `.suffix`.
     init(suffix: String = "download") throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("NetworkLayer-\(UUID().uuidString).\(suffix)")
+        url = Self.directory.appendingPathComponent("NetworkLayer-\(UUID().uuidString).\(suffix)")
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
         handle = try FileHandle(forWritingTo: url)
+    }
+
+    /// Where temporary files go: the process's own directory, or the system's when it could not be made.
+    static var directory: URL {
+        ProcessTemporaryDirectory.current?.url ?? FileManager.default.temporaryDirectory
     }
 
     /// Appends `data`.

@@ -30,6 +30,8 @@ final class BodyChannel: Sendable {
         var spill: SpillFile?
         /// The bytes in `spill` the consumer has not taken yet; they all come after `buffered`.
         var spilledBytes = 0
+        /// The most bytes that may wait in `spill`; `nil` for no limit.
+        var diskLimit: Int?
         var demandWaiters: [CheckedContinuation<Void, Never>] = []
         var end: End?
         var consumed = false
@@ -57,9 +59,16 @@ final class BodyChannel: Sendable {
         }
 
         mutating func spill(_ chunk: Data) throws {
+            if let diskLimit, spilledBytes + chunk.count > diskLimit {
+                throw SpillFileError.overLimit(diskLimit)
+            }
             let file = try spill ?? SpillFile()
             spill = file
-            try file.append(chunk)
+            do {
+                try file.append(chunk)
+            } catch {
+                throw SpillFileError.unwritable(error)
+            }
             spilledBytes += chunk.count
         }
 
@@ -107,6 +116,17 @@ final class BodyChannel: Sendable {
         state = Locked(State(buffered: data.isEmpty ? [] : [data], bufferedBytes: data.count, end: .finished))
     }
 
+    /// Fails the body once more than `limit` bytes would wait on disk; `nil` lifts the limit. A backlog
+    /// already past it fails the body at once.
+    func limitDiskBacklog(to limit: Int?) {
+        let overLimit = state.withLock { state -> Int? in
+            state.diskLimit = limit.map { max(0, $0) }
+            guard let limit = state.diskLimit, state.spilledBytes > limit else { return nil }
+            return limit
+        }
+        if let overLimit { stop(with: SpillFileError.overLimit(overLimit).consumerError) }
+    }
+
     /// The bytes waiting for the consumer: in memory, and on disk.
     var backlog: (memory: Int, disk: Int) {
         state.withLock { ($0.bufferedBytes, $0.spilledBytes) }
@@ -133,8 +153,10 @@ final class BodyChannel: Sendable {
             if state.spills(chunk) {
                 do {
                     try state.spill(chunk)
+                } catch let error as SpillFileError {
+                    return .failed(error.consumerError)
                 } catch {
-                    return .failed(SpillFileError.unwritable(error).transportError)
+                    return .failed(SpillFileError.unwritable(error).consumerError)
                 }
                 return .buffered
             }
@@ -244,7 +266,7 @@ final class BodyChannel: Sendable {
                             return (.success(try state.takeSpilled()), [])
                         } catch {
                             state.dropSpill()
-                            return (.failure(SpillFileError.unreadable(error).transportError), [])
+                            return (.failure(SpillFileError.unreadable(error).consumerError), [])
                         }
                     }
                     switch state.end {
@@ -286,7 +308,7 @@ final class BodyChannel: Sendable {
                             chunks = try state.takeBuffered()
                         } catch {
                             state.dropSpill()
-                            return .failure(SpillFileError.unreadable(error).transportError)
+                            return .failure(SpillFileError.unreadable(error).consumerError)
                         }
                         if chunks.isEmpty, state.end == nil {
                             state.sink = sink

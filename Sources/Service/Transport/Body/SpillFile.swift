@@ -13,8 +13,7 @@ final class SpillFile: Sendable {
     private let reader: FileHandle
 
     init() throws {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("NetworkLayer-\(UUID().uuidString).spill")
+        let url = TemporaryFile.directory.appendingPathComponent("NetworkLayer-\(UUID().uuidString).spill")
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
@@ -47,6 +46,8 @@ final class SpillFile: Sendable {
 
 /// Why the part of a body kept on disk could not be kept or read back.
 enum SpillFileError: Error, CustomStringConvertible {
+    /// More than this many bytes would have waited on disk.
+    case overLimit(Int)
     case unwritable(any Error)
     case unreadable(any Error)
     case missing
@@ -54,6 +55,7 @@ enum SpillFileError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
+        case .overLimit(let limit): "more than \(limit) bytes of the body waited on disk for its reader"
         case .unwritable(let error): "the body's backlog could not be written to disk: \(error)"
         case .unreadable(let error): "the body's backlog could not be read back from disk: \(error)"
         case .missing: "the body's backlog file is gone"
@@ -61,6 +63,15 @@ enum SpillFileError: Error, CustomStringConvertible {
         }
     }
 
-    /// The failure as the consumer sees it: a transport failure that says what happened to the file.
-    var transportError: TransportError { TransportError(.other, detail: description) }
+    /// The failure as the consumer sees it: a backlog over its limit as a response too large, since the
+    /// library refused to keep more of it; any other as a transport failure that says what happened to
+    /// the file.
+    var consumerError: any Error {
+        switch self {
+        case .overLimit(let limit):
+            NetworkError.responseTooLarge(limit: limit, TransportError(.responseTooLarge, detail: description))
+        case .unwritable, .unreadable, .missing, .shorter:
+            TransportError(.other, detail: description)
+        }
+    }
 }
