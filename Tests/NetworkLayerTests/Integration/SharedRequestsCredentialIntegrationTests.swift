@@ -16,12 +16,7 @@ struct SharedRequestsCredentialIntegrationTests {
         let base = try HTTPBinPeer.requireURL()
         let transport = RendezvousTransport(LoopbackPeer.makeTransport(), holds: scenario.holds)
         let router = Router<SharingEndpoint>(configuration: scenario.configuration(), transport: transport)
-        let outcomes = await withTaskGroup(of: (Int, Result<Response, NetworkError>).self) { group in
-            for (index, caller) in scenario.callers.enumerated() {
-                group.addTask { (index, await caller.call(router, base: base)) }
-            }
-            return await group.reduce(into: [Int: Result<Response, NetworkError>]()) { $0[$1.0] = $1.1 }
-        }
+        let outcomes = await scenario.outcomes(of: router, base: base)
         for (index, caller) in scenario.callers.enumerated() {
             let response = try #require(try outcomes[index]?.get())
             let body = String(decoding: response.data, as: UTF8.self)

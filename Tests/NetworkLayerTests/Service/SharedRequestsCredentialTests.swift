@@ -32,12 +32,7 @@ struct SharedRequestsCredentialTests {
     func credentialsKeepCallersApart(scenario: SharingScenario) async throws {
         let transport = RendezvousTransport(echo(scenario.field), holds: scenario.holds)
         let router = Router<SharingEndpoint>(configuration: scenario.configuration(), transport: transport)
-        let outcomes = await withTaskGroup(of: (Int, Result<Response, NetworkError>).self) { group in
-            for (index, caller) in scenario.callers.enumerated() {
-                group.addTask { (index, await caller.call(router, base: base)) }
-            }
-            return await group.reduce(into: [Int: Result<Response, NetworkError>]()) { $0[$1.0] = $1.1 }
-        }
+        let outcomes = await scenario.outcomes(of: router, base: base)
         for (index, caller) in scenario.callers.enumerated() {
             let response = try #require(try outcomes[index]?.get())
             #expect(response.request.value(forHTTPHeaderField: scenario.field) == caller.credential)

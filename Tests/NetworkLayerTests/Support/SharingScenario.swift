@@ -67,6 +67,16 @@ struct SharingScenario: Sendable, CustomTestStringConvertible {
     /// Which requests the rendezvous holds: those that must go out once per caller.
     var holds: @Sendable (URLRequest) -> Bool = { _ in true }
 
+    /// Every caller's outcome, by its index in ``callers``, all calling `router` at once.
+    func outcomes(of router: Router<SharingEndpoint>, base: URL) async -> [Int: Result<Response, NetworkError>] {
+        await withTaskGroup(of: (Int, Result<Response, NetworkError>).self) { group in
+            for (index, caller) in callers.enumerated() {
+                group.addTask { (index, await caller.call(router, base: base)) }
+            }
+            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+    }
+
     static func basic(_ user: String) -> String {
         "Basic " + Data("\(user):\(user)-pw".utf8).base64EncodedString()
     }
