@@ -31,13 +31,64 @@ struct MultipartFormDataTests {
         #expect(form.contentType == "multipart/form-data; boundary=XyZ")
     }
 
-    @Test("quotes, CR and LF in names are percent-encoded, so they cannot break the part head")
-    func quoting() throws {
+    /// Control characters: every C0 (NUL, TAB, CR, LF...), DEL and a C1 (NEL).
+    static let controls = (0x00...0x1F).map { String(UnicodeScalar(UInt8($0))) } + ["\u{7F}", "\u{85}"]
+
+    @Test("a control character in a name, a file name or a MIME type is refused", arguments: controls)
+    func refusesControls(control: String) {
+        let parts: [(name: String, fileName: String?, mimeType: String?)] = [
+            ("a\(control)b", nil, nil), ("f", "x\(control).txt", nil), ("f", "x.txt", "text/plain\(control)"),
+            ("\(control)", nil, nil), ("f", "\(control)", "text/plain"), ("f", "x", "\(control)text/plain"),
+        ]
+        for part in parts {
+            var form = MultipartFormData(boundary: "b")
+            form.append(Data("v".utf8), name: part.name, fileName: part.fileName, mimeType: part.mimeType)
+            #expect(throws: RequestBuildError.invalidMultipartPart(name: part.name)) { try form.encoded() }
+            let output = FileManager.default.temporaryDirectory.appendingPathComponent("mp-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: output) }
+            #expect(throws: RequestBuildError.invalidMultipartPart(name: part.name)) { try form.write(to: output) }
+        }
+    }
+
+    @Test(
+        "a MIME type outside printable ASCII is refused; a parameter with quotes is not",
+        arguments: [("text/plain; charset=\"utf-8\"", true), ("image/png", true), ("text/pl\u{E1}in", false)])
+    func mimeTypes(mimeType: String, accepted: Bool) throws {
         var form = MultipartFormData(boundary: "b")
-        form.append(Data(), name: "a\"b\r\nc", fileName: "x\".txt", mimeType: "text/plain\r\nX-Evil: 1")
+        form.append(Data(), name: "f", fileName: "x", mimeType: mimeType)
+        let body = try? form.encoded()
+        #expect((body != nil) == accepted)
+        if let body { #expect(String(decoding: body, as: UTF8.self).contains("Content-Type: \(mimeType)\r\n")) }
+    }
+
+    /// (name or file name, as it is written inside its quotes)
+    @Test(
+        "quotes and backslashes are percent-encoded, so no parser reads them as the end of the value",
+        arguments: [
+            ("a\"b", "a%22b"), ("a\\", "a%5C"), ("a\\\"; filename=\"evil.php", "a%5C%22; filename=%22evil.php"),
+            ("C:\\photos\\x.jpg", "C:%5Cphotos%5Cx.jpg"), ("caf\u{E9} \u{1F600}", "caf\u{E9} \u{1F600}"),
+            ("%22", "%22"),
+            ("a;b=c", "a;b=c"),
+        ])
+    func quoting(value: String, written: String) throws {
+        var form = MultipartFormData(boundary: "b")
+        form.append(Data(), name: value, fileName: value)
         let text = String(decoding: try form.encoded(), as: UTF8.self)
-        #expect(text.contains("name=\"a%22b%0D%0Ac\"; filename=\"x%22.txt\""))
-        #expect(text.contains("Content-Type: text/plainX-Evil: 1\r\n"))
+        #expect(text.contains("name=\"\(written)\"; filename=\"\(written)\"\r\n"))
+    }
+
+    @Test("the router refuses such a form before anything is sent")
+    func routerRefuses() async throws {
+        let transport = CredentialHeadersTests.RecordingTransport()
+        let router = Router<TestEndpoint>(transport: transport)
+        var form = MultipartFormData()
+        form.append(Data(), name: "f", fileName: "x.txt", mimeType: "text/plain\u{0}")
+        do {
+            _ = try await router.upload(TestEndpoint(httpMethod: .post), multipart: form)
+            Issue.record("the form was sent")
+        } catch NetworkError.invalidRequest(.invalidMultipartPart(name: "f")) {
+        }
+        #expect(transport.requests.current.isEmpty)
     }
 
     @Test("an empty form is just the closing delimiter")
