@@ -28,15 +28,16 @@ struct RedirectCrossOriginHeadersTests {
         return request
     }
 
+    /// The request sent after `hop` redirects to `url`, Foundation having proposed `proposedMethod`.
     static func next(
-        from hop: String, to url: String, status: Int = 307,
+        from hop: String, to url: String, status: Int = 307, proposedMethod: String = "PUT",
         credentialHeaders: Set<String> = [], forwarding: Set<String> = []
     ) throws -> URLRequest {
         let response = try #require(
             HTTPURLResponse(url: URL(string: hop)!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil))
         return try #require(
             RedirectPolicy.follow.next(
-                after: response, proposed: request(to: url), origin: URL(string: hop), previous: request(to: hop),
+                after: response, proposed: request(to: url, method: proposedMethod), origin: URL(string: hop), previous: request(to: hop),
                 credentialHeaders: credentialHeaders, forwarding: forwarding))
     }
 
@@ -71,7 +72,7 @@ struct RedirectCrossOriginHeadersTests {
 
     @Test("a hop that turns the method into GET drops the body's fields too")
     func methodChange() throws {
-        let next = try Self.next(from: "https://a.test/1", to: "https://b.test/2", status: 303)
+        let next = try Self.next(from: "https://a.test/1", to: "https://b.test/2", status: 303, proposedMethod: "GET")
         #expect(next.httpMethod == "GET")
         #expect(next.value(forHTTPHeaderField: "Content-Type") == nil)
         #expect(next.value(forHTTPHeaderField: "Accept") == "application/json")
