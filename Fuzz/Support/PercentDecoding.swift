@@ -33,3 +33,29 @@ private func upperHexValue(_ byte: UInt8) -> UInt8? {
     default: nil
     }
 }
+
+/// Decodes every `%XX` escape, in either case, and keeps every other byte, a lone `%` included: how a
+/// lenient server reads a path.
+func percentDecodedLeniently(_ bytes: [UInt8]) -> [UInt8] {
+    var output: [UInt8] = []
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+        if bytes[index] == UInt8(ascii: "%"), bytes.endIndex - index >= 3,
+            let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+        {
+            output.append(high << 4 | low)
+            index += 3
+        } else {
+            output.append(bytes[index])
+            index += 1
+        }
+    }
+    return output
+}
+
+private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    default: upperHexValue(byte)
+    }
+}

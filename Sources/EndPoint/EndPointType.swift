@@ -60,6 +60,11 @@ public protocol EndPointType: Sendable {
     /// Whether the router's credentials (an ``AccessTokenPlugin``, an ``AuthenticationCoordinator`` or the
     /// ``RouterConfiguration/challengeCredentials``) apply to this endpoint. Defaults to `true`; return `false` for sign-in and other public endpoints.
     var requiresAuthentication: Bool { get }
+    /// Header fields that may follow a redirect to another origin (scheme, host or port), in any case.
+    /// Such a redirect keeps only the fields known to be safe (`Accept`, `Accept-Language`, `User-Agent`,
+    /// the `Content-*` of a body that goes along...) and these. Defaults to none; list a field only when
+    /// every origin the server may redirect to is meant to read it.
+    var headersForwardedAcrossOrigins: Set<String> { get }
 }
 
 extension EndPointType {
@@ -85,6 +90,8 @@ extension EndPointType {
     public var isIdempotent: Bool { httpMethod.isIdempotent }
     /// `true`: the router's credentials are applied.
     public var requiresAuthentication: Bool { true }
+    /// None: only the fields safe to forward follow a redirect to another origin.
+    public var headersForwardedAcrossOrigins: Set<String> { [] }
 }
 
 /// Every 2xx status, built once.

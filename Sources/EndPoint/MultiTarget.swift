@@ -53,4 +53,6 @@ public enum MultiTarget: EndPointType {
     public var isIdempotent: Bool { target.isIdempotent }
     /// The wrapped endpoint's ``EndPointType/requiresAuthentication``.
     public var requiresAuthentication: Bool { target.requiresAuthentication }
+    /// The wrapped endpoint's ``EndPointType/headersForwardedAcrossOrigins``.
+    public var headersForwardedAcrossOrigins: Set<String> { target.headersForwardedAcrossOrigins }
 }

@@ -6,7 +6,8 @@ extension MultipartFormData {
 
     /// Writes the whole body to `fileURL`, replacing any file there, copying file parts in chunks.
     ///
-    /// - Throws: ``RequestBuildError/encodingFailed(reason:)`` when a file part cannot be read or
+    /// - Throws: ``RequestBuildError/invalidMultipartPart(name:)`` for a part whose header fields would hold
+    ///   a control character; ``RequestBuildError/encodingFailed(reason:)`` when a file part cannot be read or
     ///   the body cannot be written.
     public func write(to fileURL: URL) throws(RequestBuildError) {
         do {
@@ -31,7 +32,8 @@ extension MultipartFormData {
 
     /// The whole body in memory. File parts are read completely; prefer ``write(to:)`` for large files.
     ///
-    /// - Throws: ``RequestBuildError/encodingFailed(reason:)`` when a file part cannot be read.
+    /// - Throws: ``RequestBuildError/invalidMultipartPart(name:)`` for a part whose header fields would hold
+    ///   a control character; ``RequestBuildError/encodingFailed(reason:)`` when a file part cannot be read.
     public func encoded() throws(RequestBuildError) -> Data {
         var body = Data()
         do {

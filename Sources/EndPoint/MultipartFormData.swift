@@ -75,12 +75,18 @@ public struct MultipartFormData: Sendable, Hashable {
     }
 
     /// The head of `part`: its boundary line and headers, ending in the blank line before its content.
-    func head(of part: Part, isFirst: Bool) -> Data {
+    ///
+    /// - Throws: ``RequestBuildError/invalidMultipartPart(name:)`` when the part's name or file name holds
+    ///   a control character, or its MIME type anything but printable ASCII.
+    func head(of part: Part, isFirst: Bool) throws(RequestBuildError) -> Data {
+        guard Self.isText(part.name), part.fileName.map(Self.isText) ?? true,
+            part.mimeType.map(Self.isPrintableASCII) ?? true
+        else { throw .invalidMultipartPart(name: part.name) }
         var head = isFirst ? "" : "\r\n"
         head += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quoted(part.name))\""
         if let fileName = part.fileName { head += "; filename=\"\(Self.quoted(fileName))\"" }
         head += "\r\n"
-        if let mimeType = part.mimeType { head += "Content-Type: \(Self.headerSafe(mimeType))\r\n" }
+        if let mimeType = part.mimeType { head += "Content-Type: \(mimeType)\r\n" }
         return Data((head + "\r\n").utf8)
     }
 
@@ -89,15 +95,21 @@ public struct MultipartFormData: Sendable, Hashable {
         Data(((parts.isEmpty ? "" : "\r\n") + "--\(boundary)--\r\n").utf8)
     }
 
-    /// A quoted-string value as browsers send it (WHATWG HTML): `"`, CR and LF are percent-encoded.
+    /// The inside of a quoted-string with no character a parser reads as syntax: `"` becomes `%22`, as
+    /// browsers send it (WHATWG HTML), and `\` becomes `%5C`, because parsers that follow RFC 2045 read it
+    /// as an escape (a name ending in `\` would swallow the closing quote) and those that follow WHATWG
+    /// do not, so no escape with a backslash reads the same in both.
     private static func quoted(_ value: String) -> String {
-        value.replacingOccurrences(of: "\"", with: "%22")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        value.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\\", with: "%5C")
     }
 
-    private static func headerSafe(_ value: String) -> String {
-        // By scalar: "\r\n" is a single Character, which a Character filter would not match.
-        String(String.UnicodeScalarView(value.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
+    /// Whether `value` has no control character (C0, DEL or C1), which could end or forge a header line.
+    private static func isText(_ value: String) -> Bool {
+        !value.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    /// Whether `value` is printable ASCII, the only characters of a media type (RFC 9110, 8.3.1).
+    private static func isPrintableASCII(_ value: String) -> Bool {
+        value.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 }

@@ -30,7 +30,8 @@ extension AsyncHTTPClientTransport {
             guard
                 let next = redirectPolicy.request(
                     after: head, answering: current, origin: request.head.url,
-                    credentialHeaders: request.credentialHeaders),
+                    credentialHeaders: request.credentialHeaders,
+                    forwarding: request.headersForwardedAcrossOrigins),
                 body?.isReplayable ?? true
             else { return Exchange(request: current, response: response, head: head) }
             guard hops < maximumRedirects else {

@@ -6,7 +6,8 @@ enum URLJoining {
     ///
     /// The path is percent-encoded once (spaces become `%20`, `?` and `#` are escaped so they
     /// stay in the path), existing `%XX` escapes are kept, and an empty path leaves the base URL
-    /// as it is. The base URL's query and fragment are kept, and its scheme is lowercased.
+    /// as it is. The base URL's query and fragment are kept, and its scheme is lowercased. A path that a
+    /// server could resolve above the base URL's path is refused (``PathTraversal``).
     static func url(base: URL, path: String) throws(RequestBuildError) -> URL {
         let text = try self.text(base: base, path: path)
         guard let url = URL(string: text) else { throw .invalidURL(text) }
@@ -21,7 +22,6 @@ enum URLJoining {
         let absolute = lowercasingScheme(scheme, of: base.absoluteString)
         let trimmedPath = path.drop { $0 == "/" }
         guard !trimmedPath.isEmpty else { return absolute }
-        guard !hasDotSegment(trimmedPath.utf8) else { throw .invalidPath(path) }
 
         // URL syntax is about bytes, not characters, and scanning bytes is ten times faster.
         let utf8 = absolute.utf8
@@ -30,7 +30,9 @@ enum URLJoining {
         bytes.reserveCapacity(utf8.count + trimmedPath.utf8.count + 8)
         bytes.append(contentsOf: utf8[..<suffixStart])
         if bytes.last != UInt8(ascii: "/") { bytes.append(UInt8(ascii: "/")) }
+        let pathStart = bytes.endIndex
         PercentEscaping.appendPath(String(trimmedPath), to: &bytes)
+        guard !PathTraversal.leavesBase(bytes[pathStart...]) else { throw .invalidPath(path) }
         bytes.append(contentsOf: utf8[suffixStart...])
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -41,31 +43,5 @@ enum URLJoining {
         let lowercased = scheme.lowercased()
         guard lowercased != scheme else { return text }
         return lowercased + text.dropFirst(scheme.count)
-    }
-
-    /// Whether a segment of `path` is `.` or `..`, also spelled `%2E`: such a path would leave the base
-    /// URL's path once a server or a URL parser resolves it.
-    private static func hasDotSegment(_ path: Substring.UTF8View) -> Bool {
-        guard path.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }) else { return false }
-        let segments = path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        return segments.contains(where: isDotSegment)
-    }
-
-    /// Whether `segment` is one or two dots, each written `.`, `%2E` or `%2e`.
-    private static func isDotSegment(_ segment: Substring.UTF8View.SubSequence) -> Bool {
-        var rest = segment[...]
-        var dots = 0
-        while !rest.isEmpty, dots < 3 {
-            let escape = rest.prefix(3)
-            if rest.first == UInt8(ascii: ".") {
-                rest = rest.dropFirst()
-            } else if escape.elementsEqual("%2e".utf8) || escape.elementsEqual("%2E".utf8) {
-                rest = rest.dropFirst(3)
-            } else {
-                return false
-            }
-            dots += 1
-        }
-        return rest.isEmpty && (1...2).contains(dots)
     }
 }

@@ -15,11 +15,18 @@ public struct TransportRequest: Sendable {
     /// Called as the body goes out, with the bytes sent so far.
     public var uploadProgress: TransferProgressHandler?
     /// The names of the head's fields that carry credentials, lowercased. A transport that follows a
-    /// redirect to another origin (scheme, host or port) drops them, as it drops `Authorization`.
+    /// redirect to another origin (scheme, host or port) drops them even when their name is one of those
+    /// safe to forward (see ``RedirectPolicy``); it drops every field whose name is not, listed here or not.
     ///
     /// A ``Router`` lists the fields its redactors hide (see ``Redactor``) and the fields set by
     /// credential plugins (``PluginType/setsCredentials``) and by its ``AuthenticationCoordinator``.
     public var credentialHeaders: Set<String>
+
+    /// The fields, lowercased, that the endpoint lets follow a redirect to another origin besides those safe
+    /// to forward: its ``EndPointType/headersForwardedAcrossOrigins``.
+    public var headersForwardedAcrossOrigins: Set<String> {
+        Set((endpoint?.headersForwardedAcrossOrigins ?? []).map { $0.lowercased() })
+    }
 
     /// Creates a request.
     ///

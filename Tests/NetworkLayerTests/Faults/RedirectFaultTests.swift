@@ -32,7 +32,7 @@ struct RedirectFaultTests {
     }
 
     @Test(
-        "A cross-origin redirect drops every secret header and every header a credential plugin sets",
+        "A cross-origin redirect drops every header not safe to forward, whatever its name, and keeps the safe ones",
         arguments: [301, 302, 303, 307, 308])
     func crossOriginDropsEverySecret(status: Int) async throws {
         let plugin = AccessTokenPlugin(scheme: .header("X-Tenant-Credential"), token: "plugin-secret")
@@ -40,17 +40,25 @@ struct RedirectFaultTests {
         let target = try FaultServerPeer.otherOriginURL().appendingPathComponent("echo-headers")
         let sent: HTTPHeaders = [
             "X-API-Key": "k", "X-Auth-Token": "t", "Cookie": "c=1", "Proxy-Authorization": "Basic p",
-            "Accept-Language": "kept",
+            "Ocp-Apim-Subscription-Key": "s", "X-Functions-Key": "f", "AccessKey": "a", "X-Access-Key": "x",
+            "X-Master-Key": "m", "Authentication": "n", "X-Foo": "custom", "Accept-Language": "kept",
+            "User-Agent": "kept-agent",
         ]
 
         let response = try await router.request(.redirect(to: target, status: status, headers: sent))
 
         #expect(response.statusCode == 200)
         let echoed = try response.decode(EchoedHeaders.self)
-        for name in ["X-API-Key", "X-Auth-Token", "Cookie", "Proxy-Authorization", "X-Tenant-Credential"] {
+        for name in [
+            "X-API-Key", "X-Auth-Token", "Cookie", "Proxy-Authorization", "X-Tenant-Credential",
+            "Ocp-Apim-Subscription-Key", "X-Functions-Key", "AccessKey", "X-Access-Key", "X-Master-Key",
+            "Authentication",
+            "X-Foo",
+        ] {
             #expect(echoed[name] == nil, "\(name) reached another origin")
         }
         #expect(echoed["Accept-Language"] == "kept")
+        #expect(echoed["User-Agent"] == "kept-agent")
     }
 
     @Test("A same-origin redirect keeps the plugin's credential")

@@ -4,33 +4,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The rules every followed redirect obeys, whatever the policy decides: which origins keep the
-/// credentials, which schemes may be followed, and what a change of method takes away.
+/// The rules every followed redirect obeys, whatever the policy decides: which schemes may be followed,
+/// what counts as the same origin, and what a change of method takes away.
 extension RedirectPolicy {
-    /// Headers that never follow a redirect to another origin, whatever the request lists (as curl does).
-    static let standardCredentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
-
-    /// `request` minus the standard credential headers and those `named`, unless its URL has the same
-    /// origin as every URL in `origins`.
-    ///
-    /// Comparing with both the chain's first request and the hop that redirected means credentials
-    /// never reach an origin they were not meant for, whichever request Foundation derives the next
-    /// hop from.
-    static func strippingCredentials(
-        from request: URLRequest,
-        named names: Set<String> = [],
-        unlessSameOriginAs origins: [URL?]
-    ) -> URLRequest {
-        guard let target = request.url else { return request }
-        let known = origins.compactMap { $0 }
-        if !known.isEmpty, known.allSatisfy({ sameOrigin($0, target) }) { return request }
-        var stripped = request
-        for name in Set(standardCredentialHeaders.map { $0.lowercased() }).union(names) {
-            stripped.setValue(nil, forHTTPHeaderField: name)
-        }
-        return stripped
-    }
-
     /// Whether `url` is an `http` or `https` URL, in any case.
     static func isWeb(_ url: URL?) -> Bool {
         ["http", "https"].contains(url?.scheme?.lowercased())

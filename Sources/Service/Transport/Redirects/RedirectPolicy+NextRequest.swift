@@ -12,11 +12,13 @@ extension RedirectPolicy {
     /// it receives, so that it follows the same rules as ``URLSessionTransport``: the `Location` is resolved
     /// against the URL that answered; a `303`, and a `301` or `302` answering a `POST`, turn the method into
     /// `GET` and drop the body with its `Content-*` fields, while a `HEAD` stays a `HEAD`; only `http` and
-    /// `https` targets are followed; the policy decides; and a hop to another origin loses the credentials.
+    /// `https` targets are followed; the policy decides; and a hop to another origin keeps only the header
+    /// fields known to be safe to forward and those the endpoint lists.
     ///
     /// ```swift
     /// while let next = policy.request(after: head, answering: current, origin: original.url,
-    ///                                 credentialHeaders: transportRequest.credentialHeaders) {
+    ///                                 credentialHeaders: transportRequest.credentialHeaders,
+    ///                                 forwarding: transportRequest.headersForwardedAcrossOrigins) {
     ///     current = next  // send again; keep the body when `next.httpMethod` equals the previous one
     /// }
     /// ```
@@ -25,15 +27,18 @@ extension RedirectPolicy {
     ///   - head: The response to `request`.
     ///   - request: The request that `head` answers.
     ///   - origin: The URL of the first request of the chain.
-    ///   - credentialHeaders: The fields to drop, besides `Authorization`, `Proxy-Authorization` and `Cookie`,
-    ///     when the next hop leaves the origin (``TransportRequest/credentialHeaders``).
+    ///   - credentialHeaders: Fields that never go to another origin, even those safe by name
+    ///     (``TransportRequest/credentialHeaders``).
+    ///   - forwarded: Fields that go to another origin besides the safe ones
+    ///     (``TransportRequest/headersForwardedAcrossOrigins``).
     /// - Returns: The next request, with its URL, method and header fields set; `nil` when `head` is no
     ///   redirect, has no usable `Location`, or the policy stops.
     public func request(
         after head: ResponseHead,
         answering request: URLRequest,
         origin: URL?,
-        credentialHeaders: Set<String> = []
+        credentialHeaders: Set<String> = [],
+        forwarding forwarded: Set<String> = []
     ) -> URLRequest? {
         guard Self.redirectStatuses.contains(head.statusCode),
             let location = head.value(for: "Location")?.trimmingCharacters(in: .whitespaces),
@@ -44,7 +49,7 @@ extension RedirectPolicy {
         if Self.becomesGET(head.statusCode, request.httpMethod) { proposed.httpMethod = "GET" }
         return next(
             after: head.httpURLResponse, proposed: proposed, origin: origin, previous: request,
-            credentialHeaders: credentialHeaders)
+            credentialHeaders: credentialHeaders, forwarding: forwarded)
     }
 
     /// `url` with its scheme in lower case, as clients expect it (`HTTPS://` is `https://`).

@@ -8,9 +8,12 @@ import FoundationNetworking
 ///
 /// Whatever the policy, redirects lead only to `http` and `https` URLs (any other `Location`, such as
 /// `file:///etc/passwd`, returns the `3xx` itself), and a followed redirect that leaves the origin of the
-/// original request (its scheme, host and port), or of the hop that redirected, loses its credentials:
-/// `Authorization`, `Proxy-Authorization`, `Cookie` and every field in the request's
-/// ``TransportRequest/credentialHeaders``, such as `X-API-Key`. A redirect that keeps the method
+/// original request (its scheme, host and port), or of the hop that redirected, keeps only the header fields
+/// known to be safe to forward: `Accept`, `Accept-Encoding`, `Accept-Language`, `Cache-Control`, `Pragma`,
+/// `User-Agent` and the `Content-*` fields of a body that goes along, unless the request's
+/// ``TransportRequest/credentialHeaders`` name them, plus the fields the endpoint lists in
+/// ``EndPointType/headersForwardedAcrossOrigins``. Every other field, `Authorization`, `Cookie` and
+/// `X-API-Key` as much as `X-Functions-Key` or `X-Tenant`, stays with its origin. A redirect that keeps the method
 /// (307, 308, and 301 or 302 of anything but `POST`) also keeps the body: on Linux the transport
 /// sends it again itself, because Foundation would drop it.
 public struct RedirectPolicy: Sendable {
@@ -43,19 +46,22 @@ public struct RedirectPolicy: Sendable {
     ///   - proposed: The next request as Foundation proposes it.
     ///   - origin: The URL of the first request of the chain.
     ///   - previous: The request of the hop that redirects, when known.
-    ///   - credentialHeaders: Fields to drop, beside the standard ones, when the origin changes.
+    ///   - credentialHeaders: Fields that never go to another origin, even when safe by name.
+    ///   - forwarded: Fields that go to another origin besides the safe ones.
     func next(
         after response: HTTPURLResponse,
         proposed: URLRequest,
         origin: URL?,
         previous: URLRequest? = nil,
-        credentialHeaders: Set<String> = []
+        credentialHeaders: Set<String> = [],
+        forwarding forwarded: Set<String> = []
     ) -> URLRequest? {
         let proposed = previous.map { Self.correcting(proposed, after: $0) } ?? proposed
         guard Self.leadsToWeb(response), let chosen = decide(response, proposed), Self.isWeb(chosen.url) else {
             return nil
         }
-        return Self.strippingCredentials(
-            from: chosen, named: credentialHeaders, unlessSameOriginAs: [origin, response.url])
+        return Self.limitingHeaders(
+            of: chosen, forwarding: forwarded, credentialHeaders: credentialHeaders,
+            unlessSameOriginAs: [origin, response.url])
     }
 }

@@ -61,7 +61,7 @@ extension SessionDelegate {
                 guard
                     var next = options.redirectPolicy.next(
                         after: response, proposed: request, origin: options.origin, previous: previous,
-                        credentialHeaders: options.credentialHeaders)
+                        credentialHeaders: options.credentialHeaders, forwarding: options.forwardedHeaders)
                 else { return nil }
                 if options.resendsBody, let previous, RedirectPolicy.keepsMethod(previous, next) {
                     // Foundation would follow without the body; stop here and let the transport re-send.
@@ -72,11 +72,11 @@ extension SessionDelegate {
                 return next
             }
         }
-        // A task the transport does not know still loses credentials that would leave their origin.
+        // A task the transport does not know still keeps its fields from another origin.
         let next =
             decision
-            ?? RedirectPolicy.strippingCredentials(
-                from: request, unlessSameOriginAs: [task.originalRequest?.url, response.url])
+            ?? RedirectPolicy.limitingHeaders(
+                of: request, unlessSameOriginAs: [task.originalRequest?.url, response.url])
         completionHandler(next)
     }
 }

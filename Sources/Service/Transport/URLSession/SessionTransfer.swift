@@ -10,8 +10,10 @@ struct TransferOptions: Sendable {
     var origin: URL?
     /// Whether redirects are followed.
     var redirectPolicy: RedirectPolicy = .follow
-    /// The fields that must not follow a redirect to another origin, beside the standard ones.
+    /// The fields that never follow a redirect to another origin, even when safe by name.
     var credentialHeaders: Set<String> = []
+    /// The fields that follow a redirect to another origin besides the safe ones.
+    var forwardedHeaders: Set<String> = []
     /// Whether the body can be sent again, so that a redirect that keeps the method is re-sent by the
     /// transport with the body instead of being followed by Foundation without it.
     var resendsBody = false

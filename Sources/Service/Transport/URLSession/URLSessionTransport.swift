@@ -108,6 +108,7 @@ public final class URLSessionTransport: HTTPTransport {
             origin: request.head.url,
             redirectPolicy: redirectPolicy,
             credentialHeaders: request.credentialHeaders,
+            forwardedHeaders: request.headersForwardedAcrossOrigins,
             resendsBody: upload.taskBody != nil || request.head.hasResendableBody,
             uploadProgress: request.uploadProgress.map(ProgressReporter.init),
             streams: streams,

@@ -31,13 +31,96 @@ struct MultipartFormDataTests {
         #expect(form.contentType == "multipart/form-data; boundary=XyZ")
     }
 
-    @Test("quotes, CR and LF in names are percent-encoded, so they cannot break the part head")
-    func quoting() throws {
+    /// Control characters: every C0 (NUL, TAB, CR, LF...), DEL and a C1 (NEL).
+    static let controls: [String] = (0x00...0x1F).map { String(UnicodeScalar(UInt8($0))) } + ["\u{7F}", "\u{85}"]
+
+    /// A part with `control` in its name, its file name or its MIME type.
+    struct HostilePart: Sendable {
+        let name: String
+        let fileName: String?
+        let mimeType: String?
+
+        static func all(with control: String) -> [HostilePart] {
+            [
+                HostilePart(name: "a\(control)b", fileName: nil, mimeType: nil),
+                HostilePart(name: "f", fileName: "x\(control).txt", mimeType: nil),
+                HostilePart(name: "f", fileName: "x.txt", mimeType: "text/plain\(control)"),
+                HostilePart(name: control, fileName: nil, mimeType: nil),
+                HostilePart(name: "f", fileName: control, mimeType: "text/plain"),
+                HostilePart(name: "f", fileName: "x", mimeType: "\(control)text/plain"),
+            ]
+        }
+    }
+
+    @Test("a control character in a name, a file name or a MIME type is refused", arguments: controls)
+    func refusesControls(control: String) {
+        for part in HostilePart.all(with: control) {
+            var form = MultipartFormData(boundary: "b")
+            form.append(Data("v".utf8), name: part.name, fileName: part.fileName, mimeType: part.mimeType)
+            let expected = RequestBuildError.invalidMultipartPart(name: part.name)
+            do {
+                _ = try form.encoded()
+                Issue.record("encoded \(part)")
+            } catch {
+                #expect(error == expected)
+            }
+            let output = FileManager.default.temporaryDirectory.appendingPathComponent("mp-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: output) }
+            do {
+                try form.write(to: output)
+                Issue.record("wrote \(part)")
+            } catch {
+                #expect(error == expected)
+            }
+        }
+    }
+
+    static let mimeTypeVerdicts: [(String, Bool)] = [
+        ("text/plain; charset=\"utf-8\"", true), ("image/png", true), ("text/pl\u{E1}in", false),
+    ]
+
+    @Test("a MIME type outside printable ASCII is refused; a parameter with quotes is not", arguments: mimeTypeVerdicts)
+    func mimeTypes(mimeType: String, accepted: Bool) throws {
         var form = MultipartFormData(boundary: "b")
-        form.append(Data(), name: "a\"b\r\nc", fileName: "x\".txt", mimeType: "text/plain\r\nX-Evil: 1")
+        form.append(Data(), name: "f", fileName: "x", mimeType: mimeType)
+        let body = try? form.encoded()
+        #expect((body != nil) == accepted)
+        if let body { #expect(String(decoding: body, as: UTF8.self).contains("Content-Type: \(mimeType)\r\n")) }
+    }
+
+    /// A name or file name, and how it is written inside its quotes.
+    static let quotedValues: [(String, String)] = [
+        ("a\"b", "a%22b"), ("a\\", "a%5C"), ("a\\\"; filename=\"evil.php", "a%5C%22; filename=%22evil.php"),
+        ("C:\\photos\\x.jpg", "C:%5Cphotos%5Cx.jpg"), ("caf\u{E9} \u{1F600}", "caf\u{E9} \u{1F600}"),
+        ("%22", "%22"), ("a;b=c", "a;b=c"),
+    ]
+
+    @Test("quotes and backslashes are percent-encoded, so no parser reads them as the end of the value",
+        arguments: quotedValues)
+    func quoting(value: String, written: String) throws {
+        var form = MultipartFormData(boundary: "b")
+        form.append(Data(), name: value, fileName: value)
         let text = String(decoding: try form.encoded(), as: UTF8.self)
-        #expect(text.contains("name=\"a%22b%0D%0Ac\"; filename=\"x%22.txt\""))
-        #expect(text.contains("Content-Type: text/plainX-Evil: 1\r\n"))
+        #expect(text.contains("name=\"\(written)\"; filename=\"\(written)\"\r\n"))
+    }
+
+    @Test("the router refuses such a form before anything is sent")
+    func routerRefuses() async throws {
+        let transport = CredentialHeadersTests.RecordingTransport()
+        let router = Router<TestEndpoint>(transport: transport)
+        var form = MultipartFormData()
+        form.append(Data(), name: "f", fileName: "x.txt", mimeType: "text/plain\u{0}")
+        do {
+            _ = try await router.upload(TestEndpoint(httpMethod: .post), multipart: form)
+            Issue.record("the form was sent")
+        } catch {
+            guard case .invalidRequest(let reason) = error else {
+                Issue.record("failed with \(error)")
+                return
+            }
+            #expect(reason == .invalidMultipartPart(name: "f"))
+        }
+        #expect(transport.requests.current.isEmpty)
     }
 
     @Test("an empty form is just the closing delimiter")
