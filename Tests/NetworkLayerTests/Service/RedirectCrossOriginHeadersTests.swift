@@ -37,7 +37,8 @@ struct RedirectCrossOriginHeadersTests {
             HTTPURLResponse(url: URL(string: hop)!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil))
         return try #require(
             RedirectPolicy.follow.next(
-                after: response, proposed: request(to: url, method: proposedMethod), origin: URL(string: hop), previous: request(to: hop),
+                after: response, proposed: request(to: url, method: proposedMethod), origin: URL(string: hop),
+                previous: request(to: hop),
                 credentialHeaders: credentialHeaders, forwarding: forwarding))
     }
 

@@ -95,7 +95,8 @@ struct MultipartFormDataTests {
         ("%22", "%22"), ("a;b=c", "a;b=c"),
     ]
 
-    @Test("quotes and backslashes are percent-encoded, so no parser reads them as the end of the value",
+    @Test(
+        "quotes and backslashes are percent-encoded, so no parser reads them as the end of the value",
         arguments: quotedValues)
     func quoting(value: String, written: String) throws {
         var form = MultipartFormData(boundary: "b")
