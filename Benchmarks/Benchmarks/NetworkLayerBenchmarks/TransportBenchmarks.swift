@@ -128,7 +128,8 @@ enum TransportSide: CaseIterable {
         case .transportInTask:
             try await Self.inTaskOfItsOwn {
                 let sent = TransportRequest(head: try file.built.get())
-                let (head, data) = try await TransportBenchmarks.asyncHTTPClient.collect(sent, upTo: nil)
+                let response = try await TransportBenchmarks.asyncHTTPClient.send(sent)
+                let (head, data) = (response.head, try await response.body.collect())
                 try file.check(status: head.statusCode, bytes: data.count, by: "the transport")
             }
         case .routerOverURLSession:

@@ -142,21 +142,4 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         let body = ResponseStream.body(of: exchange, window: window, owner: self)
         return TransportResponse(head: exchange.head, body: body)
     }
-
-    /// Sends `request` and gathers the body in the client's own buffers.
-    ///
-    /// A `Content-Length` over `limit` fails at once, as does one that is not one plain decimal number; a body
-    /// that waits for the server longer than the request's timeout fails as
-    /// ``NetworkLayer/TransportError/Kind/timedOut``.
-    public func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data) {
-        let exchange = try await follow(request)
-        guard exchange.head.mayHaveBody(after: exchange.request) else { return (exchange.head, Data()) }
-        if let limit, let length = exchange.head.expectedContentLength, length > limit,
-            exchange.head.value(for: "Content-Encoding") == nil
-        {
-            throw NetworkError.responseTooLarge(limit: limit)
-        }
-        if let error = exchange.head.framingError { throw error }
-        return (exchange.head, try await ResponseStream.collect(exchange, upTo: limit))
-    }
 }

@@ -45,42 +45,6 @@ enum ResponseStream {
         return body
     }
 
-    /// The whole body of the exchange's response, failing with
-    /// ``NetworkLayer/NetworkError/responseTooLarge(limit:_:)`` as soon as more than `limit` bytes arrived, with
-    /// ``NetworkLayer/TransportError/Kind/timedOut`` once it waited for the server longer than the request's
-    /// timeout, and with ``NetworkLayer/TransportError/Kind/badResponse`` when its length contradicts its head.
-    ///
-    /// The bytes are gathered into the first buffer that arrives and handed over without another copy, unless
-    /// they fill less than half of that buffer's storage, which the body would otherwise keep alive.
-    static func collect(_ exchange: AsyncHTTPClientTransport.Exchange, upTo limit: Int?) async throws -> Data {
-        let body = exchange.response.body
-        let collected: ByteBuffer?
-        do {
-            collected = try await IdleWatch.run(timeout: AsyncHTTPClientTransport.timeout(of: exchange.request)) {
-                watch in
-                var collected: ByteBuffer?
-                for try await buffer in body {
-                    watch.waiting()
-                    let count = (collected?.readableBytes ?? 0) + buffer.readableBytes
-                    if let limit, count > limit { throw NetworkError.responseTooLarge(limit: limit) }
-                    if collected == nil {
-                        collected = buffer
-                    } else {
-                        collected?.writeImmutableBuffer(buffer)
-                    }
-                }
-                return collected
-            }
-        } catch {
-            throw TransportError.classifying(error)
-        }
-        let count = Int64(collected?.readableBytes ?? 0)
-        if let error = exchange.head.framingError(delivered: count, after: exchange.request) { throw error }
-        guard let collected else { return Data() }
-        let mostlyFull = collected.readableBytes * 2 >= collected.capacity
-        return Data(buffer: collected, byteTransferStrategy: mostlyFull ? .noCopy : .copy)
-    }
-
     /// Reads and drops `body`, the body of a redirect, so that its connection can serve the next hop; a body
     /// that waits for the server longer than `timeout` fails.
     static func discard(_ body: HTTPClientResponse.Body, timeout: TimeAmount) async throws {

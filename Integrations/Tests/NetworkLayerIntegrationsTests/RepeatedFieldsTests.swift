@@ -29,7 +29,7 @@ struct RepeatedFieldsTests {
         let repeating = URLParameterEncoder(arrayEncoding: .noBrackets)
         let request = try Router<Fields>(configuration: RouterConfiguration(urlEncoder: repeating))
             .makeRequest(for: Fields())
-        let (head, _) = try await transport.collect(TransportRequest(head: request), upTo: nil)
+        let head = try await transport.send(TransportRequest(head: request)).head
         try await transport.shutdown()
         #expect(
             head.headers.values(for: "Set-Cookie") == [

@@ -23,18 +23,17 @@ extension Router {
 
     /// ``stream(_:)`` with `headers` set on the request, over the endpoint's own.
     func stream(_ route: EndPoint, headers: HTTPHeaders) async throws(NetworkError) -> StreamedResponse {
-        let handoff = StreamHandoff(
+        let reading = ResponseReading.stream(
             acceptable: route.acceptableStatusCodes, diskLimit: configuration.maximumStreamBacklogOnDisk)
-        let exchange = Exchange(kind: .stream(handoff), progress: nil)
-        let response = try await request(route, exchange: exchange, headers: headers)
-        let held = handoff.take()
-        switch StatusValidation.validate(response, acceptable: route.acceptableStatusCodes) {
+        let delivery = try await deliver(
+            route, exchange: Exchange(task: route.task, reading: reading), headers: headers)
+        switch StatusValidation.validate(delivery.response, acceptable: route.acceptableStatusCodes) {
         case .failure(let error):
-            held?.cancel()
+            delivery.unread?.cancel()
             throw error
         case .success(let response):
             // A plugin that turned a refused response into an accepted one hands over that response's body.
-            let body = held ?? ResponseBody(response.data)
+            let body = delivery.unread ?? ResponseBody(response.data)
             track(body)
             return StreamedResponse(response: response, body: body)
         }

@@ -15,7 +15,9 @@ extension Router {
         from data: Data,
         progress: TransferProgressHandler? = nil
     ) async throws(NetworkError) -> Response {
-        try await request(endpoint, exchange: Exchange(kind: .upload(.data(data)), progress: progress))
+        try await request(
+            endpoint,
+            exchange: Exchange(upload: .data(data), uploadProgress: progress, reading: .collect(progress: nil)))
     }
 
     /// Sends `endpoint` with the contents of the local file at `fileURL` as its body, streamed from
@@ -27,7 +29,9 @@ extension Router {
         fromFile fileURL: URL,
         progress: TransferProgressHandler? = nil
     ) async throws(NetworkError) -> Response {
-        try await request(endpoint, exchange: Exchange(kind: .upload(.file(fileURL)), progress: progress))
+        try await request(
+            endpoint,
+            exchange: Exchange(upload: .file(fileURL), uploadProgress: progress, reading: .collect(progress: nil)))
     }
 
     /// Sends `endpoint` with `form` as a `multipart/form-data` body and reports the bytes sent.
@@ -39,7 +43,9 @@ extension Router {
         multipart form: MultipartFormData,
         progress: TransferProgressHandler? = nil
     ) async throws(NetworkError) -> Response {
-        try await request(endpoint, exchange: Exchange(kind: .upload(.multipart(form)), progress: progress))
+        try await request(
+            endpoint,
+            exchange: Exchange(upload: .multipart(form), uploadProgress: progress, reading: .collect(progress: nil)))
     }
 
     /// Sends `endpoint` with the body its task describes and reports the bytes sent.
@@ -51,8 +57,9 @@ extension Router {
         _ endpoint: EndPoint,
         progress: TransferProgressHandler?
     ) async throws(NetworkError) -> Response {
-        let kind = endpoint.task.uploadBody.map(Exchange.Kind.upload) ?? .uploadBuiltBody
-        return try await request(endpoint, exchange: Exchange(kind: kind, progress: progress))
+        let exchange = Exchange(
+            upload: endpoint.task.uploadBody, uploadProgress: progress, reading: .collect(progress: nil))
+        return try await request(endpoint, exchange: exchange)
     }
 
     /// Sends `endpoint` like ``request(_:)`` and reports the bytes of the response body as they arrive.
@@ -71,7 +78,8 @@ extension Router {
         progress: @escaping TransferProgressHandler
     ) async throws(NetworkError) -> Response {
         let reporter = ProgressReporter(progress)
-        let response = try await request(endpoint, exchange: Exchange(task: endpoint.task, receiving: reporter))
+        let response = try await request(
+            endpoint, exchange: Exchange(task: endpoint.task, reading: .collect(progress: reporter)))
         reporter.finish()
         return response
     }
@@ -93,8 +101,8 @@ extension Router {
         to destination: URL,
         progress: TransferProgressHandler? = nil
     ) async throws(NetworkError) -> DownloadResponse {
-        let response = try await request(
-            endpoint, exchange: Exchange(kind: .download(to: destination), progress: progress))
+        let reading = ResponseReading.download(to: destination, progress: progress)
+        let response = try await request(endpoint, exchange: Exchange(task: endpoint.task, reading: reading))
         return DownloadResponse(response: response, fileURL: response.head.isSuccessful ? destination : nil)
     }
 }

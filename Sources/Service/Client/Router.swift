@@ -68,14 +68,23 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         try await request(route, exchange: Exchange(task: route.task))
     }
 
-    /// Sends `route` like ``request(_:)``, with `exchange` as the last step of each attempt: a plain
-    /// send, an upload, a download (see `Router+Transfers.swift`) or a stream; `headers` are set on the
-    /// built request, over the endpoint's own.
+    /// Sends `route` like ``request(_:)``, with `exchange` saying what each attempt uploads and what
+    /// becomes of the response body (see `Router+Transfers.swift` and `Router+Streaming.swift`); `headers`
+    /// are set on the built request, over the endpoint's own.
     func request(
         _ route: EndPoint,
         exchange: Exchange,
         headers: HTTPHeaders = [:]
     ) async throws(NetworkError) -> Response {
+        try await deliver(route, exchange: exchange, headers: headers).response
+    }
+
+    /// ``request(_:exchange:headers:)``, with the body a stream leaves unread.
+    func deliver(
+        _ route: EndPoint,
+        exchange: Exchange,
+        headers: HTTPHeaders = [:]
+    ) async throws(NetworkError) -> Delivery {
         let request = try makeRequest(for: route, extraHeaders: headers)
         // Nothing is sent for a caller cancelled already; the router's own task would not inherit it.
         guard !Task.isCancelled else { throw .cancelled(sending: request) }
@@ -113,7 +122,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void
     ) -> CancellationToken {
         let task = start(request, for: route, exchange: Exchange(task: route.task)) { [self] result in
-            deliver(result, to: completion)
+            deliver(result.map(\.response), to: completion)
         }
         return CancellationToken { task.cancel() }
     }
@@ -160,16 +169,16 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         for endpoint: EndPoint,
         exchange: Exchange,
         immediately: Bool = false,
-        then finish: (@Sendable (Result<Response, NetworkError>) -> Void)? = nil
-    ) -> Task<Result<Response, NetworkError>, Never> {
+        then finish: (@Sendable (Result<Delivery, NetworkError>) -> Void)? = nil
+    ) -> Task<Result<Delivery, NetworkError>, Never> {
         let ticket = inFlight.withLock { $0.issueTicket() }
-        let operation: @Sendable () async -> Result<Response, NetworkError> = { [self] in
+        let operation: @Sendable () async -> Result<Delivery, NetworkError> = { [self] in
             let result = await send(request, for: endpoint, exchange: exchange)
             inFlight.withLock { $0.finish(ticket) }
             finish?(result)
             return result
         }
-        let task: Task<Result<Response, NetworkError>, Never>
+        let task: Task<Result<Delivery, NetworkError>, Never>
         if immediately, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             task = Task.immediate(operation: operation)
         } else {
@@ -188,19 +197,20 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         _ request: URLRequest,
         for endpoint: EndPoint,
         exchange: Exchange
-    ) async -> Result<Response, NetworkError> {
+    ) async -> Result<Delivery, NetworkError> {
         let transport = transport
         let limit = configuration.maximumResponseSize
         let shared = configuration.deduplicatesRequests && exchange.isPlain ? shared : nil
-        let pipeline = RequestPipeline<EndPoint>(configuration: configuration) { request, endpoint, credentialHeaders in
+        let pipeline = RequestPipeline<EndPoint>(configuration: configuration, reading: exchange.reading) { sent in
             try exchange.checkReadable()
-            let sent = TransportRequest(head: request, endpoint: endpoint, credentialHeaders: credentialHeaders)
             guard let shared, let key = SharedRequestKey(sent) else {
-                return try await exchange.perform(sent, through: transport, limit: limit)
+                return try await exchange.send(sent, through: transport)
             }
-            return try await shared.outcome(for: key) {
-                try await exchange.perform(sent, through: transport, limit: limit)
+            let (head, data) = try await shared.outcome(for: key) {
+                let response = try await exchange.send(sent, through: transport)
+                return (response.head, try await response.collect(after: sent.head, upTo: limit))
             }
+            return TransportResponse(head: head, body: ResponseBody(data))
         }
         return await pipeline.run(request, for: endpoint)
     }

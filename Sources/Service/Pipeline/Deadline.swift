@@ -14,12 +14,12 @@ enum Deadline {
     ///
     /// Cancelling the calling task returns ``NetworkError/cancelled(_:)`` at once and cancels the operation.
     /// Both errors name `request`.
-    static func run(
+    static func run<Success: Sendable>(
         within seconds: TimeInterval,
         for request: URLRequest,
-        _ operation: @escaping @Sendable () async -> Result<Response, NetworkError>
-    ) async -> Result<Response, NetworkError> {
-        let outcome = Locked(Outcome())
+        _ operation: @escaping @Sendable () async -> Result<Success, NetworkError>
+    ) async -> Result<Success, NetworkError> {
+        let outcome = Locked(Outcome<Success>())
         let work = Task { outcome.finish(with: await operation()) }
         // A Dispatch timer, so the deadline fires on time even while every thread of the concurrency
         // pool is busy.
@@ -49,16 +49,17 @@ enum Deadline {
     }
 
     /// The first result, and the continuation waiting for it; whichever arrives second completes the wait.
-    struct Outcome {
-        var result: Result<Response, NetworkError>?
-        var continuation: CheckedContinuation<Result<Response, NetworkError>, Never>?
+    struct Outcome<Success: Sendable> {
+        var result: Result<Success, NetworkError>?
+        var continuation: CheckedContinuation<Result<Success, NetworkError>, Never>?
     }
 }
 
-extension Locked where Value == Deadline.Outcome {
+extension Locked {
     /// Records `result` unless one is already recorded, and resumes the waiter if it is waiting.
-    fileprivate func finish(with result: Result<Response, NetworkError>) {
-        let waiter = withLock { state -> CheckedContinuation<Result<Response, NetworkError>, Never>? in
+    fileprivate func finish<Success>(with result: Result<Success, NetworkError>)
+    where Value == Deadline.Outcome<Success> {
+        let waiter = withLock { state -> CheckedContinuation<Result<Success, NetworkError>, Never>? in
             guard state.result == nil else { return nil }
             state.result = result
             defer { state.continuation = nil }
@@ -68,8 +69,9 @@ extension Locked where Value == Deadline.Outcome {
     }
 
     /// Resumes `continuation` with the result if there is one already, or keeps it for ``finish(with:)``.
-    fileprivate func wait(with continuation: CheckedContinuation<Result<Response, NetworkError>, Never>) {
-        let result = withLock { state -> Result<Response, NetworkError>? in
+    fileprivate func wait<Success>(with continuation: CheckedContinuation<Result<Success, NetworkError>, Never>)
+    where Value == Deadline.Outcome<Success> {
+        let result = withLock { state -> Result<Success, NetworkError>? in
             if state.result == nil { state.continuation = continuation }
             return state.result
         }

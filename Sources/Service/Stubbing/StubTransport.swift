@@ -129,12 +129,6 @@ extension StubTransport: HTTPTransport {
         try await transport(for: request).send(request)
     }
 
-    /// Collects `request`'s response like ``send(_:)``, with the network transport's own `collect` for
-    /// endpoints that are not stubbed.
-    public func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data) {
-        try await transport(for: request).collect(request, upTo: limit)
-    }
-
     /// What answers `request`: the stubs or, for an endpoint that is not stubbed, the network.
     private func transport(for request: TransportRequest) throws -> any HTTPTransport {
         guard let endpoint = request.endpoint as? EndPoint else {

@@ -23,15 +23,8 @@ public struct ClosureTransport: HTTPTransport {
 
     /// Calls the handler and hands its body back in one chunk.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        let (head, data) = try await collect(request, upTo: nil)
-        return TransportResponse(head: head, body: ResponseBody(data))
-    }
-
-    /// Calls the handler.
-    public func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data) {
         try Task.checkCancellation()
         let (data, response) = try await handler(try await request.bufferedHead())
-        if let limit, data.count > limit { throw NetworkError.responseTooLarge(limit: limit) }
-        return (ResponseHead(response), data)
+        return TransportResponse(head: ResponseHead(response), body: ResponseBody(data))
     }
 }

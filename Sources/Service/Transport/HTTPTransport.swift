@@ -29,42 +29,8 @@ import FoundationNetworking
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns once the response head has arrived; the body follows in
     /// ``TransportResponse/body``.
+    ///
+    /// The router reads the body as the call needs it: whole into memory (within
+    /// ``RouterConfiguration/maximumResponseSize``), to a file, or handed to the caller as a stream.
     func send(_ request: TransportRequest) async throws -> TransportResponse
-
-    /// Sends `request` and returns the head with the whole body.
-    ///
-    /// The default sends with ``send(_:)`` and collects the body. A transport that can gather a body
-    /// faster by itself implements this too.
-    ///
-    /// - Parameters:
-    ///   - request: What to send.
-    ///   - limit: The most bytes the body may have; a larger one throws
-    ///     ``NetworkError/responseTooLarge(limit:)``, as soon as the `Content-Length` or the bytes that
-    ///     arrived say so. `nil` for no limit.
-    func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data)
-}
-
-extension HTTPTransport {
-    /// Sends `request` with ``send(_:)`` and collects the body with ``ResponseBody/collect(upTo:)``.
-    public func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data) {
-        let response = try await send(request)
-        return (response.head, try await response.collect(after: request.head, upTo: limit))
-    }
-}
-
-extension TransportResponse {
-    /// Reads the whole body of the response to `request`, at most `limit` bytes: a `Content-Length` over the
-    /// limit fails at once, a body that passes it as soon as it does. `received` gets the byte count so far
-    /// after each chunk.
-    func collect(
-        after request: URLRequest,
-        upTo limit: Int?,
-        received: (@Sendable (Int64) -> Void)? = nil
-    ) async throws -> Data {
-        if let limit, head.mayHaveBody(after: request), let length = head.expectedContentLength, length > limit {
-            body.cancel()
-            throw NetworkError.responseTooLarge(limit: limit)
-        }
-        return try await body.collect(upTo: limit, received: received)
-    }
 }

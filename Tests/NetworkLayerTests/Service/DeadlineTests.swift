@@ -55,8 +55,8 @@ struct DeadlineTests {
         let transport = ClosureTransport { request in
             // The first attempt fails at once; the retry stalls until the deadline cancels it.
             guard calls.increment() > 1 else { return (Data(), .stub(503, url: request.url)) }
-            let (head, data) = try await stalling.collect(TransportRequest(head: request), upTo: nil)
-            return (data, head.httpURLResponse)
+            let response = try await stalling.send(TransportRequest(head: request))
+            return (try await response.body.collect(), response.head.httpURLResponse)
         }
         let sleeper = SleepRecorder()
         let policy = RetryPolicy(maximumRetries: 50, jitter: 0)

@@ -57,22 +57,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// - Parameter limit: The most bytes to keep; a larger body stops the transfer and throws
     ///   ``NetworkError/responseTooLarge(limit:)``. `nil` for no limit.
     public func collect(upTo limit: Int? = nil) async throws -> Data {
-        try await collect(upTo: limit, received: nil)
-    }
-
-    /// ``collect(upTo:)``, telling `received` the byte count so far after each chunk, on the thread that
-    /// received it.
-    func collect(upTo limit: Int?, received: (@Sendable (Int64) -> Void)?) async throws -> Data {
-        let collected = Locked(Data())
-        try await drain { chunk in
-            let count = try collected.withLock { body in
-                if let limit, body.count + chunk.count > limit { throw NetworkError.responseTooLarge(limit: limit) }
-                body.append(chunk)
-                return body.count
-            }
-            received?(Int64(count))
-        }
-        return collected.withLock { $0 }
+        try await collect(upTo: limit, expectedLength: nil, received: nil)
     }
 
     /// The first `count` bytes of the body, or all of it when it is shorter; the rest is not read.

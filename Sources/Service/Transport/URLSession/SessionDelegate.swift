@@ -4,9 +4,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Drives every task of a ``URLSessionTransport``: gathers each body in memory or streams it to its
-/// consumer, enforces the size limit, reports upload progress, applies the redirect policy, and
-/// completes each task exactly once.
+/// Drives every task of a ``URLSessionTransport``: streams each body to its consumer, reports upload
+/// progress, applies the redirect policy, and completes each task exactly once.
 final class SessionDelegate: NSObject, URLSessionDataDelegate {
     /// How long past its own timeout an idle task may stay before ``watch(_:idleTimeout:)`` ends it,
     /// so that Foundation's timeout, when it works, always wins.
@@ -86,14 +85,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
                 transfer.lastActivity = .now()
                 guard let http else { return .none }
                 let head = ResponseHead(http)
-                if let limit = transfer.options.maximumResponseSize, let length = head.expectedContentLength,
-                    length > limit, let request = dataTask.currentRequest, head.mayHaveBody(after: request)
-                {
-                    return .fail(NetworkError.responseTooLarge(limit: limit))
-                }
                 // A redirect's head is not the response; the transport re-sends it instead.
-                if transfer.redirect == nil, let error = head.framingError { return .fail(error) }
-                guard transfer.options.streams, transfer.redirect == nil else { return .none }
+                guard transfer.redirect == nil else { return .none }
+                if let error = head.framingError { return .fail(error) }
                 let (body, writer) = ResponseBody.makeStream(window: streamWindow, spillsPastWindow: true) {
                     [weak self] in self?.cancel(dataTask)
                 }
@@ -112,53 +106,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        enum Next {
-            case none
-            case write(ResponseBodyWriter)
-            case tooLarge(limit: Int)
-        }
-        let next = transfers.withLock { transfers -> Next in
-            transfers.modifyValue(forKey: dataTask.taskIdentifier) { transfer -> Next in
-                guard transfer.failure == nil else { return .none }
+        let writer = transfers.withLock { transfers -> ResponseBodyWriter? in
+            transfers.modifyValue(forKey: dataTask.taskIdentifier) { transfer -> ResponseBodyWriter? in
+                guard transfer.failure == nil else { return nil }
                 transfer.lastActivity = .now()
                 transfer.receivedBytes += Int64(data.count)
-                if let writer = transfer.writer { return .write(writer) }
-                if let limit = transfer.options.maximumResponseSize, transfer.body.count + data.count > limit {
-                    return .tooLarge(limit: limit)
-                }
-                if transfer.body.isEmpty {
-                    transfer.body = Self.bodyBuffer(
-                        startingWith: data,
-                        expectedLength: transfer.response.flatMap { ResponseHead($0).expectedContentLength },
-                        limit: transfer.options.maximumResponseSize)
-                } else {
-                    transfer.body.append(data)
-                }
-                return .none
-            } ?? .none
+                if let writer = transfer.writer { return writer }
+                transfer.body.append(data)
+                return nil
+            } ?? nil
         }
-        switch next {
-        case .none: break
-        case .write(let writer): writer.write(data)
-        case .tooLarge(let limit): fail(dataTask, with: NetworkError.responseTooLarge(limit: limit))
-        }
-    }
-
-    /// Bodies announced at least this large get room for their whole `Content-Length` with their first
-    /// chunk, so that the buffer does not grow by copying; smaller ones grow as they come, which costs
-    /// less than reserving.
-    private static let smallestBodyReservation = 256 * 1024
-    /// The most memory reserved up front for a body, whatever its `Content-Length` says.
-    private static let largestBodyReservation = 64 * 1024 * 1024
-
-    /// The body buffer for a first chunk: the chunk itself, never copied, or, for a large body, room for
-    /// its `expectedLength` (within the size `limit`).
-    private static func bodyBuffer(startingWith data: Data, expectedLength: Int64?, limit: Int?) -> Data {
-        guard let length = expectedLength, length >= smallestBodyReservation, length > data.count else { return data }
-        let limit = min(limit ?? largestBodyReservation, largestBodyReservation)
-        var body = Data(capacity: Int(min(length, Int64(limit))))
-        body.append(data)
-        return body
+        writer?.write(data)
     }
 
     func urlSession(
@@ -196,7 +154,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         }
     }
 
-    /// How a finished task whose body was gathered in memory ended.
+    /// How a finished task whose head was not handed over ended.
     private static func outcome(
         of transfer: SessionTransfer,
         task: URLSessionTask,

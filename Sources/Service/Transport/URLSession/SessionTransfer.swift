@@ -19,18 +19,14 @@ struct TransferOptions: Sendable {
     var resendsBody = false
     /// Reports the body going out.
     var uploadProgress: ProgressReporter?
-    /// Whether the head is handed over as soon as it arrives, with the body streaming behind it;
-    /// otherwise the body is gathered in memory and handed over whole.
-    var streams = false
-    /// The most bytes a body gathered in memory may have; `nil` for no limit.
-    var maximumResponseSize: Int?
 }
 
 /// How one task ended, or how far it got.
 enum TransferOutcome: Sendable {
-    /// A final response with its whole body.
+    /// A final response with its whole body, when no body could be streamed: the 401 of a declined
+    /// challenge, or a task that never handed over its head.
     case completed(Data, HTTPURLResponse)
-    /// A final response whose body is still arriving, for a task that streams.
+    /// A final response whose body is still arriving.
     case streaming(TransportResponse)
     /// A redirect that keeps the method: the transport must send this request, with the body, itself.
     case redirected(URLRequest)
@@ -45,16 +41,16 @@ struct SessionTransfer {
     /// streamed body arrives, after which the body's ``writer`` carries the rest.
     let completion: Completion
     var response: HTTPURLResponse?
-    /// The body so far, when it is gathered in memory.
+    /// The body so far, when it is not streamed: a redirect's, which is dropped.
     var body = Data()
-    /// Where the body goes once its head was handed over, for a task that streams.
+    /// Where the body goes once its head was handed over.
     var writer: ResponseBodyWriter?
     var receivedBytes: Int64 = 0
     /// The 401 of a Basic challenge the delegate declined.
     var challengeResponse: HTTPURLResponse?
     /// The request to send next, with the body, when a redirect keeps the method.
     var redirect: URLRequest?
-    /// Why the transfer was stopped early, for example a body over the size limit.
+    /// Why the transfer was stopped early, for example a head that contradicts itself.
     var failure: (any Error)?
     /// When the task was registered or last sent or received anything.
     var lastActivity = DispatchTime.now()

@@ -81,27 +81,9 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Sends `request` and returns once the head has arrived; the body streams in as the session receives it.
+    ///
+    /// The body comes from memory, a file, or a stream written to a temporary file first.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        switch try await exchange(request, streams: true, limit: nil) {
-        case .whole(let data, let response):
-            return TransportResponse(head: ResponseHead(response), body: ResponseBody(data))
-        case .streaming(let response):
-            return response
-        }
-    }
-
-    /// Sends `request` and gathers the body in place, in the session's callbacks.
-    public func collect(_ request: TransportRequest, upTo limit: Int?) async throws -> (ResponseHead, Data) {
-        switch try await exchange(request, streams: false, limit: limit) {
-        case .whole(let data, let response):
-            return (ResponseHead(response), data)
-        case .streaming(let response):
-            return (response.head, try await response.body.collect(upTo: limit))
-        }
-    }
-
-    /// Sends `request` with its body from memory, a file or a stream written to a temporary file first.
-    private func exchange(_ request: TransportRequest, streams: Bool, limit: Int?) async throws -> ExchangeResult {
         let upload = try await UploadSource(request)
         defer { upload.cleanUp() }
         let options = TransferOptions(
@@ -110,10 +92,13 @@ public final class URLSessionTransport: HTTPTransport {
             credentialHeaders: request.credentialHeaders,
             forwardedHeaders: request.headersForwardedAcrossOrigins,
             resendsBody: upload.taskBody != nil || request.head.hasResendableBody,
-            uploadProgress: request.uploadProgress.map(ProgressReporter.init),
-            streams: streams,
-            maximumResponseSize: limit)
-        return try await exchange(request.head, body: upload.taskBody, options: options)
+            uploadProgress: request.uploadProgress.map(ProgressReporter.init))
+        switch try await exchange(request.head, body: upload.taskBody, options: options) {
+        case .whole(let data, let response):
+            return TransportResponse(head: ResponseHead(response), body: ResponseBody(data))
+        case .streaming(let response):
+            return response
+        }
     }
 
     /// Sends `request`, and again to each redirect that keeps the method, up to the hop limit;

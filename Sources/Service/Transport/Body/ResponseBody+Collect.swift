@@ -1,0 +1,66 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension TransportResponse {
+    /// Reads the whole body of the response to `request`, at most `limit` bytes, telling `received` the byte
+    /// count so far after each chunk.
+    func collect(
+        after request: URLRequest,
+        upTo limit: Int?,
+        received: (@Sendable (Int64) -> Void)? = nil
+    ) async throws -> Data {
+        let expectedLength = head.mayHaveBody(after: request) ? head.expectedContentLength : 0
+        return try await body.collect(upTo: limit, expectedLength: expectedLength, received: received)
+    }
+}
+
+extension ResponseBody {
+    /// Bodies announced at least this large get room for their whole length with their first chunk, so that
+    /// the buffer does not grow by copying; smaller ones grow as they come, which costs less than reserving.
+    static let smallestReservation = 256 * 1024
+    /// The most memory reserved up front for a body, whatever its `Content-Length` says.
+    static let largestReservation = 64 * 1024 * 1024
+
+    /// Reads the whole body into memory: the one place where the response-size limit is enforced.
+    ///
+    /// A body announced (by `expectedLength`) or found to be over `limit` bytes stops the transfer and
+    /// throws ``NetworkError/responseTooLarge(limit:)``, at once or as soon as the bytes pass it. `received`
+    /// gets the byte count so far after each chunk, on the thread that received it.
+    func collect(
+        upTo limit: Int?,
+        expectedLength: Int64?,
+        received: (@Sendable (Int64) -> Void)?
+    ) async throws -> Data {
+        if let limit, let expectedLength, expectedLength > limit {
+            cancel()
+            throw NetworkError.responseTooLarge(limit: limit)
+        }
+        let reservation = Self.reservation(expectedLength: expectedLength, limit: limit)
+        let collected = Locked(Data())
+        try await drain { chunk in
+            let count = try collected.withLock { body in
+                if let limit, body.count + chunk.count > limit { throw NetworkError.responseTooLarge(limit: limit) }
+                if !body.isEmpty {
+                    body.append(chunk)
+                } else if reservation > chunk.count {
+                    body.reserveCapacity(reservation)
+                    body.append(chunk)
+                } else {
+                    body = chunk  // shared, not copied
+                }
+                return body.count
+            }
+            received?(Int64(count))
+        }
+        return collected.withLock { $0 }
+    }
+
+    /// How many bytes to reserve for a body of `expectedLength` under `limit`: none for small or unknown ones.
+    private static func reservation(expectedLength: Int64?, limit: Int?) -> Int {
+        guard let expectedLength, expectedLength >= smallestReservation else { return 0 }
+        return Int(Swift.min(expectedLength, Int64(Swift.min(limit ?? largestReservation, largestReservation))))
+    }
+}
