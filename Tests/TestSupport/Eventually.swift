@@ -1,7 +1,7 @@
 import Foundation
 
 /// Polls `condition` every few milliseconds until it holds or `seconds` pass; returns whether it held.
-package func eventually(within seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
+package func eventually(within seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if condition() { return true }

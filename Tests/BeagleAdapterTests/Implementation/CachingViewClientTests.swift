@@ -238,7 +238,7 @@ struct CachingViewClientTests {
             }
             if index % 7 == 0 { client.prefetch(url: path, additionalData: nil) }
         }
-        #expect(await eventually(within: 10) { results.current.count == 200 })
+        #expect(await eventually { results.current.count == 200 })
         try await Task.sleep(nanoseconds: 100_000_000)
         let final = results.current
         #expect(final.count == 200)

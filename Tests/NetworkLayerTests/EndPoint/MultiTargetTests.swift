@@ -38,7 +38,7 @@ struct MultiTargetTests {
         var headers: HTTPHeaders? { ["X-Client": "tests"] }
         var timeout: TimeInterval? { 7 }
         var acceptableStatusCodes: Set<Int> { [200, 204] }
-        var deadline: TimeInterval? { 3 }
+        var deadline: TimeInterval? { 120 }
         var retryPolicy: RetryPolicy? { .never }
         var isIdempotent: Bool { true }
         var requiresAuthentication: Bool { false }

@@ -115,13 +115,13 @@ struct RetryFaultTests {
         let router = try FaultServerPeer.makeRouter(configuration: RouterConfiguration(deadline: 0.3))
         let started = Date()
         let error = await #expect(throws: NetworkError.self) {
-            try await router.request(.stall(seconds: 30, timeout: 60))
+            try await router.request(.stall(seconds: 300, timeout: 600))
         }
         guard case .timedOut = try #require(error) else {
             Issue.record("expected timedOut, got \(String(describing: error))")
             return
         }
-        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(Date().timeIntervalSince(started) < 60)
     }
 
     /// Sends the stale credential to `/status/401` and the fresh one to `/echo-headers`.

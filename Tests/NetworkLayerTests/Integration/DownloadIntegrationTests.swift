@@ -98,7 +98,7 @@ struct DownloadIntegrationTests {
                 recorder.record(.failure(error))
             }
         }
-        #expect(await eventually(within: 10) { received.current > 0 })
+        #expect(await eventually { received.current > 0 })
         download.cancel()
         let deliveries = await recorder.collect(expected: 1, within: .seconds(10), settle: .milliseconds(500))
 

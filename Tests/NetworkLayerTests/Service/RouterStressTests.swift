@@ -84,7 +84,7 @@ struct RouterStressTests {
 
     /// Waits for every request to report, gives late duplicates a moment, and returns each request's outcomes.
     private static func collect(_ outcomes: Locked<[Int: [String]]>) async -> [[String]] {
-        _ = await eventually(within: 30) { outcomes.current.count == count }
+        _ = await eventually { outcomes.current.count == count }
         await settle()
         return (0..<count).map { outcomes.current[$0] ?? [] }
     }

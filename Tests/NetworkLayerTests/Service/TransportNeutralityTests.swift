@@ -100,15 +100,14 @@ struct TransportNeutralityTests {
         }
     }
 
-    @Test("a deadline ends a request that gets no answer", arguments: Carrier.allCases)
+    @Test(
+        "a deadline ends a request that gets no answer", .timeLimit(.minutes(1)), arguments: Carrier.allCases)
     func deadline(carrier: Carrier) async {
         let (transport, base) = carrier.transport(Failure(kind: nil, isRetried: false), attempts: Locked(0))
         let router = Router<TestEndpoint>(configuration: RouterConfiguration(deadline: 0.2), transport: transport)
-        let started = Date()
 
         let error = await #expect(throws: NetworkError.self) { try await router.request(TestEndpoint(baseURL: base)) }
         #expect(error?.kind == "timedOut")
-        #expect(Date().timeIntervalSince(started) < 5)
     }
 
     @Test("cancelling the router ends a request that gets no answer", arguments: Carrier.allCases)

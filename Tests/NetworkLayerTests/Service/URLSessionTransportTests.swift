@@ -203,7 +203,7 @@ struct URLSessionTransportTests {
         } catch {
             #expect(error.isTimeout, "got \(error)")
         }
-        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(Date().timeIntervalSince(started) < 60)
     }
 }
 

@@ -64,7 +64,7 @@ struct AuthenticationCoordinatorTests {
                 outcomes.withLock { $0[index, default: []].append(kind) }
             }
         }
-        _ = await eventually(within: 10) { outcomes.current.count == count }
+        _ = await eventually { outcomes.current.count == count }
         await settle()
         return (0..<count).map { outcomes.current[$0] ?? [] }
     }
@@ -78,7 +78,7 @@ struct AuthenticationCoordinatorTests {
                 return (Data(), .stub(200, url: request.url))
             }
             stale.increment()
-            _ = await eventually(within: 10) { stale.current >= count }
+            _ = await eventually { stale.current >= count }
             return (Data(), .stub(401, url: request.url))
         }
     }
@@ -196,19 +196,18 @@ struct AuthenticationCoordinatorTests {
 
     @Test("a request waiting for a slow refresh can be cancelled, and completes once with .cancelled")
     func cancelWhileWaiting() async {
-        let authenticator = CountingAuthenticator(delay: 60_000_000_000)
+        // A refresh of 10 minutes: the request ends long before it would.
+        let authenticator = CountingAuthenticator(delay: 600_000_000_000)
         let router = router(authenticator, transport: server(calls: Locked(0)))
         let results = Locked<[String]>([])
-        let started = Date()
         let token = router.request(PipelineEndpoint()) { (result: Result<Response, NetworkError>) in
             results.withLock { $0.append(result.errorKind) }
         }
         #expect(await eventually { authenticator.refreshes.current == 1 })
         token.cancel()
-        #expect(await eventually(within: 5) { results.current.count == 1 })
+        #expect(await eventually { results.current.count == 1 })
         await settle()
         #expect(results.current == ["cancelled"])
-        #expect(Date().timeIntervalSince(started) < 10)
     }
 
     @Test("routers sharing a coordinator share its refreshes")
