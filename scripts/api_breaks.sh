@@ -8,20 +8,24 @@
 # Listed means: inside a `### Breaking…`, `### Removed…` or `### Changed…` subsection of that section, a code span
 # holds the declaration's name as the tool prints it, alone or followed by its arguments: for
 # "func NetworkManager.decode(_:from:) has been removed", `NetworkManager.decode` or `NetworkManager.decode(_:from:)`
-# (for an accessor such as `Router.configuration.Set()`, the property: `Router.configuration`).
-# An empty or missing api/baseline passes ("no baseline yet"). The baseline's API is kept in SCRATCH_PATH/api-baselines,
-# so a run after the first builds only the working tree.
+# (for an accessor such as `Router.configuration.Set()`, the property: `Router.configuration`). The tool treats
+# @_spi declarations as API: their breaks are listed too. An empty or missing api/baseline passes ("no baseline
+# yet"). The baseline's API is kept in SCRATCH_PATH/api-baselines, so a run after the first builds only the working
+# tree. The whole package must build; the tool compares the working tree, committed or not.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scratch=${1:-.build-api}
 
 baseline=$(awk '!/^#/ && NF { print $1; exit }' api/baseline 2>/dev/null || true)
 if [[ -z $baseline ]]; then
-    echo "api_breaks: no baseline yet (api/baseline names no commit)"
+    echo "api/baseline names no commit: nothing to compare with"
+    echo "api_breaks: no baseline yet"
     exit 0
 fi
-# A shallow clone may lack the baseline: fetch that one commit.
-git cat-file -e "$baseline^{commit}" 2>/dev/null || git fetch --quiet --depth=1 origin "$baseline"
+# A shallow clone may lack the baseline: fetch it under a ref, which SwiftPM's own clone of this one needs.
+if [[ $(git rev-parse --is-shallow-repository) == true ]] || ! git cat-file -e "$baseline^{commit}" 2>/dev/null; then
+    git fetch --quiet --depth=1 origin "+$baseline:refs/tags/api-baseline"
+fi
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
@@ -32,7 +36,7 @@ cat "$log"
 breaks=$(grep -o 'API breakage: .*' "$log" || true)
 if [[ -z $breaks ]]; then
     ((rc == 0)) || { echo "api_breaks: the diagnosis failed (see above)" && exit 1; }
-    echo "api_breaks: no break since ${baseline:0:10}"
+    echo "api_breaks: no break since ${baseline:0:8}"
     exit 0
 fi
 
@@ -46,9 +50,9 @@ while IFS= read -r line; do
     if [[ $listing == *"\`$name\`"* || $listing == *"\`$name("* ]]; then
         echo "listed:     $line"
     else
-        echo "NOT LISTED: $line (CHANGELOG.md, ## Unreleased, ### Breaking, Removed or Changed: \`$name\`)"
+        echo "NOT LISTED: $line; name \`$name\` under ### Breaking, Removed or Changed in CHANGELOG's Unreleased"
         unlisted=$((unlisted + 1))
     fi
 done <<<"$breaks"
-echo "api_breaks: $(wc -l <<<"$breaks") breaks since ${baseline:0:10}, $unlisted not listed in CHANGELOG.md"
+echo "api_breaks: $(wc -l <<<"$breaks") break(s) since ${baseline:0:8}, $unlisted not in CHANGELOG"
 ((unlisted == 0))
