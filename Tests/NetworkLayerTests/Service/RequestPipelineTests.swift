@@ -124,9 +124,10 @@ struct RequestPipelineTests {
     func retryAfterBeyondDeadline() async throws {
         let calls = Locked(0)
         let sleeper = SleepRecorder()
-        let transport = sequenceTransport([503, 200], headers: ["Retry-After": "10"], calls: calls)
+        // Far apart, so that however slowly the first attempt runs, the wait outlasts what is left.
+        let transport = sequenceTransport([503, 200], headers: ["Retry-After": "3000"], calls: calls)
         let configuration = RouterConfiguration(
-            retryPolicy: RetryPolicy(maximumRetries: 1), deadline: 4, sleep: sleeper.sleep)
+            retryPolicy: RetryPolicy(maximumRetries: 1, maximumRetryAfter: 6000), deadline: 300, sleep: sleeper.sleep)
         let router = Router<PipelineEndpoint>(configuration: configuration, transport: transport)
 
         let error = await #expect(throws: NetworkError.self) {
@@ -137,7 +138,7 @@ struct RequestPipelineTests {
             Issue.record("expected serverError carrying the 503, got \(String(describing: error))")
             return
         }
-        #expect(response.retryAfter == 10)
+        #expect(response.retryAfter == 3000)
         #expect(calls.current == 1)
         #expect(sleeper.delays.isEmpty)
     }

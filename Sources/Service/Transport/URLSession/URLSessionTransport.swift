@@ -109,13 +109,20 @@ public final class URLSessionTransport: HTTPTransport {
         options: TransferOptions
     ) async throws -> ExchangeResult {
         let handle = ExchangeHandle()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                run(request, body: body, options: options, handle: handle, resent: 0) { continuation.resume(with: $0) }
+        // The outcome goes through a lock as well as the continuation: a continuation resumed before its task
+        // awaits it shows Thread Sanitizer no order between the session's thread and the task's.
+        let outcome = Locked<Result<ExchangeResult, any Error>>(.failure(CancellationError()))
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                run(request, body: body, options: options, handle: handle, resent: 0) { result in
+                    outcome.withLock { $0 = result }
+                    continuation.resume()
+                }
             }
         } onCancel: {
             handle.cancel()
         }
+        return try outcome.withLock { $0 }.get()
     }
 
     /// Runs one task of an exchange that has already re-sent `resent` redirects, and calls `completion`
