@@ -15,9 +15,7 @@ extension Router {
         from data: Data,
         progress: TransferProgressHandler? = nil
     ) async throws(NetworkError) -> Response {
-        try await request(
-            endpoint,
-            exchange: Exchange(upload: .data(data), uploadProgress: progress, reading: .collect(progress: nil)))
+        try await request(endpoint, exchange: .upload(.data(data), progress: progress))
     }
 
     /// Sends `endpoint` with the contents of the local file at `fileURL` as its body, streamed from
@@ -29,9 +27,7 @@ extension Router {
         fromFile fileURL: URL,
         progress: TransferProgressHandler? = nil
     ) async throws(NetworkError) -> Response {
-        try await request(
-            endpoint,
-            exchange: Exchange(upload: .file(fileURL), uploadProgress: progress, reading: .collect(progress: nil)))
+        try await request(endpoint, exchange: .upload(.file(fileURL), progress: progress))
     }
 
     /// Sends `endpoint` with `form` as a `multipart/form-data` body and reports the bytes sent.
@@ -43,9 +39,7 @@ extension Router {
         multipart form: MultipartFormData,
         progress: TransferProgressHandler? = nil
     ) async throws(NetworkError) -> Response {
-        try await request(
-            endpoint,
-            exchange: Exchange(upload: .multipart(form), uploadProgress: progress, reading: .collect(progress: nil)))
+        try await request(endpoint, exchange: .upload(.multipart(form), progress: progress))
     }
 
     /// Sends `endpoint` with the body its task describes and reports the bytes sent.
@@ -57,9 +51,7 @@ extension Router {
         _ endpoint: EndPoint,
         progress: TransferProgressHandler?
     ) async throws(NetworkError) -> Response {
-        let exchange = Exchange(
-            upload: endpoint.task.uploadBody, uploadProgress: progress, reading: .collect(progress: nil))
-        return try await request(endpoint, exchange: exchange)
+        try await request(endpoint, exchange: .upload(endpoint.task.uploadBody, progress: progress))
     }
 
     /// Sends `endpoint` like ``request(_:)`` and reports the bytes of the response body as they arrive.

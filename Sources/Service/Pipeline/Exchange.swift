@@ -30,6 +30,12 @@ struct Exchange: Sendable {
         self.reading = reading
     }
 
+    /// Sends `body`, or the body the request was built with when it is `nil`, reporting its bytes to
+    /// `progress`, and keeps the response body in memory.
+    static func upload(_ body: UploadBody?, progress: TransferProgressHandler?) -> Exchange {
+        Exchange(upload: body, uploadProgress: progress, reading: .collect(progress: nil))
+    }
+
     /// Whether this sends the request as built and keeps the body in memory, reporting nothing: the only
     /// exchange whose outcome callers can share.
     var isPlain: Bool {
