@@ -14,9 +14,13 @@
 #   lint           scripts/lint.sh: swift format lint --strict over every package
 #   layers         scripts/check_layers.sh: the core's folders in one order, each compiling with only the ones
 #                  below it; README, the Architecture article and the test tree follow it
+#   surface        scripts/public_surface.py: the core's lines starting with public/open, per folder, at most the
+#                  number in api/public-surface-limit
 #   servers        psf/httpbin and sse-starlette on uvicorn (from PyPI, in virtualenvs under ~/.cache) and
 #                  scripts/fault_server.py on free loopback ports, stopped when the run ends
 #   build          swift build --build-tests, warnings as errors
+#   api            scripts/api_breaks.sh: every API break since the commit in api/baseline is listed in
+#                  CHANGELOG.md's Unreleased section (swift package diagnose-api-breaking-changes)
 #   test           swift test: unit, integration and fault suites; every integration and fault suite must pass
 #   tsan           the unit suites again under Thread Sanitizer
 #   examples       Examples/*/scripts/test.sh: the MovieDB and LiveEvents samples; Tests/BeagleSamples/scripts/test.sh:
@@ -36,7 +40,7 @@
 # Environment:
 #   QUICK=1, ONLY=…                 see above
 #   SWIFT_SCRATCH_PATH              build directory for the root package        [SwiftPM's default, .build]
-#   NETWORKLAYER_SKIP_<STAGE>=1     skip a stage: LINT, DOCS, EXAMPLES (examples and completion), BENCHMARKS,
+#   NETWORKLAYER_SKIP_<STAGE>=1     skip a stage: LINT, API, DOCS, EXAMPLES (examples and completion), BENCHMARKS,
 #                                   INTEGRATIONS, COMPLETION, FUZZ, SNIPPETS, TSAN, LOADTEST
 #   NETWORKLAYER_TSAN_INTEGRATION=1 run the integration and fault suites under Thread Sanitizer too
 #   HTTPBIN_*, FAULT_SERVER_TTL, SSE_SERVER_*  see scripts/httpbin.sh, fault_server.sh and sse_server.sh
@@ -123,6 +127,14 @@ stage_layers() {
     stage_count "$(sed -n 's/^check_layers: \([0-9]* layers\) in order, \([0-9]* files\).*/\1, \2/p' "$stage_log")"
 }
 
+stage_surface() {
+    local rc=0
+    python3 scripts/public_surface.py --limit "$(awk '!/^#/ && NF { print $1; exit }' api/public-surface-limit)" ||
+        rc=$?
+    stage_count "$(sed -n 's/^public_surface: //p' "$stage_log")"
+    return "$rc"
+}
+
 stage_servers() {
     httpbin_start
     fault_server_start
@@ -135,6 +147,13 @@ stage_servers() {
 
 stage_build() {
     swift build -Xswiftc -warnings-as-errors --build-tests "${common_args[@]}"
+}
+
+stage_api() {
+    local rc=0
+    bash scripts/api_breaks.sh "${SWIFT_SCRATCH_PATH:-.build}-api" || rc=$?
+    stage_count "$(sed -n 's/^api_breaks: //p' "$stage_log")"
+    return "$rc"
 }
 
 stage_test() {
@@ -225,11 +244,12 @@ stage_fuzz() {
 
 # --- Plan ----------------------------------------------------------------------------------------
 
-all_stages=(prerequisites lint layers servers build test tsan examples benchmarks integrations loadtest completion
-    snippets docs fuzz)
+all_stages=(prerequisites lint layers surface servers build api test tsan examples benchmarks integrations loadtest
+    completion snippets docs fuzz)
 skip_variable() {
     case $1 in
     lint) echo NETWORKLAYER_SKIP_LINT ;;
+    api) echo NETWORKLAYER_SKIP_API ;;
     tsan) echo NETWORKLAYER_SKIP_TSAN ;;
     examples) echo NETWORKLAYER_SKIP_EXAMPLES ;;
     benchmarks) echo NETWORKLAYER_SKIP_BENCHMARKS ;;
