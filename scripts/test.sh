@@ -12,7 +12,8 @@
 # Stages, in order (the names ONLY takes):
 #   prerequisites  libcurl4 (FoundationNetworking loads it) and python3-venv, installed with apt-get if missing
 #   lint           scripts/lint.sh: swift format lint --strict over every package
-#   layers         Sources/EndPoint, Encoding and Model compile as a module of their own
+#   layers         scripts/check_layers.sh: the core's folders in one order, each compiling with only the ones
+#                  below it; README, the Architecture article and the test tree follow it
 #   surface        scripts/public_surface.py: the core's lines starting with public/open, per folder, at most the
 #                  number in api/public-surface-limit
 #   servers        psf/httpbin and sse-starlette on uvicorn (from PyPI, in virtualenvs under ~/.cache) and
@@ -122,17 +123,8 @@ stage_lint() {
 }
 
 stage_layers() {
-    local dir rc=0 files=()
-    dir=$(mktemp -d "${TMPDIR:-/tmp}/networklayer-layers.XXXXXX")
-    while IFS= read -r file; do files+=("$file"); done < <(find Sources/EndPoint Sources/Encoding Sources/Model -name '*.swift' | sort)
-    swiftc -parse-as-library -module-name LowerLayers -package-name NetworkLayer -swift-version 6 \
-        -warnings-as-errors -emit-module -emit-module-path "$dir/LowerLayers.swiftmodule" "${files[@]}" || rc=$?
-    rm -rf "$dir"
-    ((rc == 0)) || {
-        echo "Sources/EndPoint, Encoding and Model must not use Service or Manager"
-        return 1
-    }
-    stage_count "${#files[@]} files"
+    bash scripts/check_layers.sh
+    stage_count "$(sed -n 's/^check_layers: \([0-9]* layers\) in order, \([0-9]* files\).*/\1, \2/p' "$stage_log")"
 }
 
 stage_surface() {
