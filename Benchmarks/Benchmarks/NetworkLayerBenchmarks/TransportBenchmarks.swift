@@ -2,7 +2,7 @@
 import AsyncHTTPClient
 import Benchmark
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import NetworkLayerAsyncHTTPClient
 
 #if canImport(FoundationNetworking)

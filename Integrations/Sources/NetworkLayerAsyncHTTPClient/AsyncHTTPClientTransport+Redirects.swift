@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -61,9 +61,9 @@ extension AsyncHTTPClientTransport {
 }
 
 extension AsyncHTTPClientTransport {
-    /// The request's `timeoutInterval` as ``NetworkLayer/TransportTimeout/bounded(_:)`` reads it, as
+    /// The request's `timeoutInterval` as `TransportTimeout.bounded(_:)` reads it, as
     /// ``NetworkLayer/URLSessionTransport`` does: 60 seconds when it is not a positive number, and never past
-    /// ``NetworkLayer/TransportTimeout/maximum``.
+    /// `TransportTimeout.maximum`.
     static func timeout(of request: URLRequest) -> TimeAmount {
         let seconds = TransportTimeout.bounded(request.timeoutInterval)
         return .nanoseconds(Int64((seconds * 1_000_000_000).rounded()))

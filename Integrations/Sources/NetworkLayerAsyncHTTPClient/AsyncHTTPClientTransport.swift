@@ -3,7 +3,7 @@ import Foundation
 import IntegrationSupport
 import NIOCore
 import NIOHTTPCompression
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -134,7 +134,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// the consumer reads it.
     ///
     /// A head whose `Content-Length` is not one plain decimal number fails at once (see
-    /// ``NetworkLayer/ResponseHead/framingError``), and a body that waits for the server longer than the
+    /// `ResponseHead.framingError`), and a body that waits for the server longer than the
     /// request's timeout fails as ``NetworkLayer/TransportError/Kind/timedOut``.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let exchange = try await follow(request)

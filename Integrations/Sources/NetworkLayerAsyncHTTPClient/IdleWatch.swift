@@ -1,7 +1,7 @@
 import Foundation
 import IntegrationSupport
 import NIOCore
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 
 /// Fails a body read that waits for the server longer than the request's timeout, as `URLSession`'s idle
 /// timeout does: AsyncHTTPClient bounds a request's wait for its head, and its body only by the client's own

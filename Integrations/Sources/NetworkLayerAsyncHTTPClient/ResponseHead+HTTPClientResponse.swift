@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -3,7 +3,7 @@ import Foundation
 import IntegrationSupport
 import NIOCore
 import NIOFoundationCompat
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 
 /// Moves the body of an AsyncHTTPClient response into the library's ``NetworkLayer/ResponseBody``.
 enum ResponseStream {

@@ -3,7 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 
 /// A file read in chunks as it is iterated, so an upload never holds the whole file in memory.
 struct FileChunks: AsyncSequence, Sendable {

@@ -120,7 +120,7 @@ struct RequestBuilder: Sendable {
         }
     }
 
-    /// The timeout within ``TransportTimeout/maximum`` (an infinite one would stop the process on Linux);
+    /// The timeout within `TransportTimeout.maximum` (an infinite one would stop the process on Linux);
     /// rounded up to whole seconds on Linux, whose Foundation truncates them, so 0.5 s would fail at once.
     static func effectiveTimeout(_ timeout: TimeInterval) -> TimeInterval {
         let timeout = timeout.isNaN ? TransportTimeout.defaultInterval : min(timeout, TransportTimeout.maximum)

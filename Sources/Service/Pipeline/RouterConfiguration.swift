@@ -76,11 +76,10 @@ public struct RouterConfiguration: Sendable {
     /// the others; the request on the wire is cancelled only when all its callers left, or by
     /// ``Router/cancel()``. Once it finished, the next identical call sends a new request.
     public var deduplicatesRequests: Bool
-    /// Waits the given number of seconds between retries; throwing ends the request as cancelled.
-    ///
-    /// Defaults to `Task.sleep`, which cancelling the request interrupts. Tests can inject a function that
-    /// records the delays and returns at once.
-    public var sleep: @Sendable (_ seconds: TimeInterval) async throws -> Void
+    /// Waits the given number of seconds between retries and reconnections; throwing ends the request as
+    /// cancelled. `Task.sleep`, which cancelling the request interrupts; the library's tests record the delays
+    /// instead.
+    var sleep: @Sendable (_ seconds: TimeInterval) async throws -> Void = RouterConfiguration.taskSleep
     /// The longest line of a Server-Sent Events stream (``Router/events(_:reconnection:)``), in bytes.
     /// Defaults to ``ServerSentEventParser/defaultMaximumLineLength`` (1 MiB).
     ///
@@ -106,7 +105,6 @@ public struct RouterConfiguration: Sendable {
         deadline: TimeInterval? = nil,
         maximumResponseSize: Int? = RouterConfiguration.defaultMaximumResponseSize,
         deduplicatesRequests: Bool = false,
-        sleep: @escaping @Sendable (_ seconds: TimeInterval) async throws -> Void = RouterConfiguration.taskSleep,
         challengeCredentials: (@Sendable (AuthenticationChallenge) async -> HTTPCredential?)? = nil
     ) {
         self.baseURL = baseURL
@@ -123,7 +121,6 @@ public struct RouterConfiguration: Sendable {
         self.deadline = deadline
         self.maximumResponseSize = maximumResponseSize
         self.deduplicatesRequests = deduplicatesRequests
-        self.sleep = sleep
     }
 
     /// The default for ``maximumResponseSize``: 100 MB.
@@ -133,7 +130,7 @@ public struct RouterConfiguration: Sendable {
     public static let defaultMaximumStreamBacklogOnDisk = 256 * 1024 * 1024
 
     /// Sleeps with `Task.sleep`, throwing `CancellationError` as soon as the task is cancelled.
-    public static let taskSleep: @Sendable (_ seconds: TimeInterval) async throws -> Void = { seconds in
+    static let taskSleep: @Sendable (_ seconds: TimeInterval) async throws -> Void = { seconds in
         try await Task.sleep(nanoseconds: Deadline.nanoseconds(seconds))
     }
 

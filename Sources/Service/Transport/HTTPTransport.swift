@@ -22,13 +22,13 @@ import FoundationNetworking
 ///
 /// Throw a ``TransportError`` when the exchange fails, so that retries, deadlines and error messages
 /// behave the same whichever transport sent the request, and stop with `CancellationError` when the
-/// calling task is cancelled. Check ``ResponseHead/framingError`` when the head arrives and
-/// ``ResponseHead/framingError(delivered:after:)`` once the body has, and read the request's timeout through
-/// ``TransportTimeout/bounded(_:)``, so that framing and timeouts mean the same over every transport.
+/// calling task is cancelled. Check `ResponseHead.framingError` when the head arrives and
+/// `ResponseHead.framingError(delivered:after:)` once the body has, and read the request's timeout through
+/// `TransportTimeout.bounded(_:)`, so that framing and timeouts mean the same over every transport.
 /// <doc:Architecture> shows a transport over another HTTP client.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns once the response head has arrived; the body follows in
-    /// ``TransportResponse/body``.
+    /// `TransportResponse.body`.
     ///
     /// The router reads the body as the call needs it: whole into memory (within
     /// ``RouterConfiguration/maximumResponseSize``), to a file, or handed to the caller as a stream.

@@ -7,7 +7,7 @@ import FoundationNetworking
 extension ResponseHead {
     /// Whether a response to `request` with this head can carry a body at all: not for `HEAD`, nor with
     /// status 1xx, 204 or 304 (RFC 9110 §6.4.1).
-    public func mayHaveBody(after request: URLRequest) -> Bool {
+    @_spi(Transport) public func mayHaveBody(after request: URLRequest) -> Bool {
         request.httpMethod != "HEAD" && statusCode >= 200 && statusCode != 204 && statusCode != 304
     }
 
@@ -25,7 +25,7 @@ extension ResponseHead {
     ///
     /// A transport checks it as soon as the head arrives, with ``framingError(delivered:after:)`` once the body
     /// has; the router checks it again whichever transport carried the response.
-    public var framingError: TransportError? {
+    @_spi(Transport) public var framingError: TransportError? {
         switch contentLengthField {
         case .absent, .length(_, isPastLargest: false): nil
         case .length(_, isPastLargest: true):
@@ -38,7 +38,7 @@ extension ResponseHead {
     /// `nil`: a count that contradicts the `Content-Length` of a body that is not compressed means the
     /// transport framed the body otherwise than the head says (for example by another `Content-Length`
     /// field that the head does not show).
-    public func framingError(delivered count: Int64, after request: URLRequest) -> TransportError? {
+    @_spi(Transport) public func framingError(delivered count: Int64, after request: URLRequest) -> TransportError? {
         if let error = framingError { return error }
         guard mayHaveBody(after: request), let length = decodedLength, length != count else { return nil }
         return TransportError(

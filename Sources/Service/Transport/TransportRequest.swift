@@ -7,24 +7,24 @@ import FoundationNetworking
 /// What a ``Router`` asks its ``HTTPTransport`` to send: the request head and, optionally, a body.
 public struct TransportRequest: Sendable {
     /// The URL, method, header fields and timeout; its `httpBody` is the body unless ``body`` is set.
-    public var head: URLRequest
+    @_spi(Transport) public var head: URLRequest
     /// The body to send in place of the head's `httpBody`: bytes, a file or a stream.
-    public var body: RequestBody?
+    @_spi(Transport) public var body: RequestBody?
     /// The endpoint the request was built from, for transports and stubs that answer by endpoint.
-    public var endpoint: (any EndPointType)?
+    @_spi(Transport) public var endpoint: (any EndPointType)?
     /// Called as the body goes out, with the bytes sent so far.
-    public var uploadProgress: TransferProgressHandler?
+    @_spi(Transport) public var uploadProgress: TransferProgressHandler?
     /// The names of the head's fields that carry credentials, lowercased. A transport that follows a
     /// redirect to another origin (scheme, host or port) drops them even when their name is one of those
     /// safe to forward (see ``RedirectPolicy``); it drops every field whose name is not, listed here or not.
     ///
     /// A ``Router`` lists the fields its redactors hide (see ``Redactor``) and the fields set by
     /// credential plugins (``PluginType/setsCredentials``) and by its ``AuthenticationCoordinator``.
-    public var credentialHeaders: Set<String>
+    @_spi(Transport) public var credentialHeaders: Set<String>
 
     /// The fields, lowercased, that the endpoint lets follow a redirect to another origin besides those safe
     /// to forward: its ``EndPointType/headersForwardedAcrossOrigins``.
-    public var headersForwardedAcrossOrigins: Set<String> {
+    @_spi(Transport) public var headersForwardedAcrossOrigins: Set<String> {
         Set((endpoint?.headersForwardedAcrossOrigins ?? []).map { $0.lowercased() })
     }
 
@@ -37,7 +37,7 @@ public struct TransportRequest: Sendable {
     ///   - uploadProgress: Called as the body goes out.
     ///   - credentialHeaders: The fields that must not follow a redirect to another origin; `nil`, the
     ///     default, lists the fields of `head` that the default ``Redactor`` hides.
-    public init(
+    @_spi(Transport) public init(
         head: URLRequest,
         body: RequestBody? = nil,
         endpoint: (any EndPointType)? = nil,
@@ -55,7 +55,7 @@ public struct TransportRequest: Sendable {
 
     /// The head with the whole body in its `httpBody`, read from a file or stream if need be, for
     /// transports that send bodies from memory.
-    public func bufferedHead() async throws -> URLRequest {
+    @_spi(Transport) public func bufferedHead() async throws -> URLRequest {
         guard let body else { return head }
         var request = head
         request.httpBodyStream = nil
@@ -65,7 +65,7 @@ public struct TransportRequest: Sendable {
 }
 
 /// The body of a request.
-public enum RequestBody: Sendable {
+@_spi(Transport) public enum RequestBody: Sendable {
     /// Bytes in memory.
     case data(Data)
     /// A local file, read as it is sent.
@@ -111,12 +111,12 @@ public enum RequestBody: Sendable {
 /// What a transport hands back: the response head, and the body as it arrives.
 public struct TransportResponse: Sendable {
     /// Status, fields and final URL.
-    public var head: ResponseHead
+    @_spi(Transport) public var head: ResponseHead
     /// The body, read once.
-    public var body: ResponseBody
+    @_spi(Transport) public var body: ResponseBody
 
     /// Creates a response.
-    public init(head: ResponseHead, body: ResponseBody) {
+    @_spi(Transport) public init(head: ResponseHead, body: ResponseBody) {
         self.head = head
         self.body = body
     }

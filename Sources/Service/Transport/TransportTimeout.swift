@@ -7,7 +7,7 @@ import Foundation
 /// `Int`), and AsyncHTTPClient saturates a timeout at the largest `Int64` count of nanoseconds. Both
 /// transports therefore read a timeout through ``bounded(_:)``: never past ``maximum``, and
 /// ``defaultInterval`` for a value that is not a positive number.
-public enum TransportTimeout: Sendable {
+@_spi(Transport) public enum TransportTimeout: Sendable {
     /// The longest timeout a transport applies: 9,223,372,036 seconds (about 292 years), the largest whole
     /// number of seconds an `Int64` count of nanoseconds holds, as AsyncHTTPClient's `TimeAmount` does.
     public static let maximum: TimeInterval = 9_223_372_036

@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import Testing
 
 /// Property test: random nested parameters survive JSONParameterEncoder → JSONSerialization unchanged.

@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import Testing
 
 /// Responses whose framing a careless client gets wrong: lengths announced for bodies that cannot

@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 
 /// The routes of `scripts/fault_server.py` the fault suites call.
 enum FaultEndpoint: EndPointType {

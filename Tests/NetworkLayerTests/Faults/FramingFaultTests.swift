@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import Testing
 
 /// Response framing by one rule, over whichever transport the suite runs on: a `Content-Length` that is not

@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 
 /// The fault server's routes for response framing and stalled bodies, with the timeouts their tests need.
 enum FramingRoute: EndPointType {

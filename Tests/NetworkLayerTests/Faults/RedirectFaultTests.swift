@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import Testing
 
 /// Redirects that leave the origin: credentials must stay behind (Linux URLSession would forward them).

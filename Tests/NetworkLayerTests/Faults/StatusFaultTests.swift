@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import Testing
 
 /// Error statuses from the server: the library as it is today, without a retry policy, so every

@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import Testing
 
 /// A server that accepts the request and never answers: the library as it is today, without a retry policy.

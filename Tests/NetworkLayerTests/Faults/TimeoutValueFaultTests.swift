@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import Testing
 
 /// Timeouts mean the same over both transports: every value a configuration or an endpoint can hold is

@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 
 /// The httpbin routes the integration suites call.
 enum HTTPBinEndpoint: EndPointType {

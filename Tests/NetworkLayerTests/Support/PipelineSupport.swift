@@ -1,6 +1,7 @@
 import Foundation
-import NetworkLayer
 import TestSupport
+
+@_spi(Transport) @testable import NetworkLayer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -88,5 +89,14 @@ struct RecordingPlugin: PluginType {
     ) async -> Result<Response, NetworkError> {
         record("process", context)
         return result
+    }
+}
+
+extension RouterConfiguration {
+    /// This configuration, waiting between retries and reconnections with `sleep` instead of `Task.sleep`.
+    func sleeping(with sleep: @escaping @Sendable (TimeInterval) async throws -> Void) -> RouterConfiguration {
+        var configuration = self
+        configuration.sleep = sleep
+        return configuration
     }
 }

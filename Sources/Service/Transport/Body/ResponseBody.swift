@@ -30,20 +30,20 @@ public struct ResponseBody: AsyncSequence, Sendable {
     }
 
     /// The default window of ``makeStream(window:spillsPastWindow:onCancel:)``: 1 MB.
-    public static let defaultWindow = 1024 * 1024
+    @_spi(Transport) public static let defaultWindow = 1024 * 1024
 
     /// A body that a transport fills as chunks arrive, and the writer it fills it with.
     ///
     /// - Parameters:
     ///   - window: How many bytes may wait for the consumer in memory. Defaults to ``defaultWindow``.
     ///   - spillsPastWindow: What happens past the window. `false`, the default, is for a transport that
-    ///     can pause its reads: ``ResponseBodyWriter/waitForDemand()`` holds it back until the consumer
+    ///     can pause its reads: `ResponseBodyWriter.waitForDemand()` holds it back until the consumer
     ///     catches up. `true` is for one that cannot (Foundation's on Linux): the bytes past the window
     ///     wait in a temporary file, which is gone once the body ends or is stopped, so memory stays
     ///     bounded whatever the consumer's pace.
     ///   - onCancel: Called once if the consumer stops before the body ended; the transport stops the
     ///     transfer there.
-    public static func makeStream(
+    @_spi(Transport) public static func makeStream(
         window: Int = ResponseBody.defaultWindow,
         spillsPastWindow: Bool = false,
         onCancel: (@Sendable () -> Void)? = nil

@@ -13,7 +13,7 @@ import Foundation
 /// }
 /// writer.finish()
 /// ```
-public struct ResponseBodyWriter: Sendable {
+@_spi(Transport) public struct ResponseBodyWriter: Sendable {
     let channel: BodyChannel
 
     /// Delivers the next chunk of the body.
@@ -22,7 +22,7 @@ public struct ResponseBodyWriter: Sendable {
     }
 
     /// Returns once the consumer has taken all but the body's window of bytes (see
-    /// ``ResponseBody/makeStream(window:spillsPastWindow:onCancel:)``), or has stopped, or the body has ended.
+    /// `ResponseBody.makeStream(window:spillsPastWindow:onCancel:)`), or has stopped, or the body has ended.
     public func waitForDemand() async {
         await channel.waitForDemand()
     }

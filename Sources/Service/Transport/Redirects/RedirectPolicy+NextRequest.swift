@@ -28,12 +28,12 @@ extension RedirectPolicy {
     ///   - request: The request that `head` answers.
     ///   - origin: The URL of the first request of the chain.
     ///   - credentialHeaders: Fields that never go to another origin, even those safe by name
-    ///     (``TransportRequest/credentialHeaders``).
+    ///     (`TransportRequest.credentialHeaders`).
     ///   - forwarded: Fields that go to another origin besides the safe ones
-    ///     (``TransportRequest/headersForwardedAcrossOrigins``).
+    ///     (`TransportRequest.headersForwardedAcrossOrigins`).
     /// - Returns: The next request, with its URL, method and header fields set; `nil` when `head` is no
     ///   redirect, has no usable `Location`, or the policy stops.
-    public func request(
+    @_spi(Transport) public func request(
         after head: ResponseHead,
         answering request: URLRequest,
         origin: URL?,

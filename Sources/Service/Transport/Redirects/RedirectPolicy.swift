@@ -11,7 +11,7 @@ import FoundationNetworking
 /// original request (its scheme, host and port), or of the hop that redirected, keeps only the header fields
 /// known to be safe to forward: `Accept`, `Accept-Encoding`, `Accept-Language`, `Cache-Control`, `Pragma`,
 /// `User-Agent` and the `Content-*` fields of a body that goes along, unless the request's
-/// ``TransportRequest/credentialHeaders`` name them, plus the fields the endpoint lists in
+/// `TransportRequest.credentialHeaders` name them, plus the fields the endpoint lists in
 /// ``EndPointType/headersForwardedAcrossOrigins``. Every other field, `Authorization`, `Cookie` and
 /// `X-API-Key` as much as `X-Functions-Key` or `X-Tenant`, stays with its origin. A redirect that keeps the method
 /// (307, 308, and 301 or 302 of anything but `POST`) also keeps the body: on Linux the transport

@@ -172,7 +172,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
     }
 
     /// The error of a body that arrived whole but contradicts its head (see
-    /// ``ResponseHead/framingError(delivered:after:)``); never for the 401 of a declined challenge, whose body
+    /// `ResponseHead.framingError(delivered:after:)`); never for the 401 of a declined challenge, whose body
     /// Foundation drops.
     private static func framingError(of transfer: SessionTransfer, task: URLSessionTask) -> TransportError? {
         guard transfer.challengeResponse == nil, let response = transfer.response,

@@ -166,7 +166,7 @@ public final class URLSessionTransport: HTTPTransport {
         task.resume()
     }
 
-    /// `seconds` as Foundation can apply it (see ``TransportTimeout``): bounded, and on Linux, which truncates
+    /// `seconds` as Foundation can apply it (see `TransportTimeout`): bounded, and on Linux, which truncates
     /// to whole seconds, rounded up to them, so that 0.5 s does not fail at once.
     static func sessionTimeout(_ seconds: TimeInterval) -> TimeInterval {
         #if canImport(FoundationNetworking)
@@ -208,7 +208,7 @@ extension URLRequest {
 extension URLSessionConfiguration {
     /// A copy of the configuration for the transport's session on Linux, leaving the caller's own as it is:
     /// no `URLCache`, no cookie parsing by Foundation, which the transport does itself once per response
-    /// (see ``ResponseCookies``), and a request timeout within ``TransportTimeout/maximum``.
+    /// (see ``ResponseCookies``), and a request timeout within `TransportTimeout.maximum`.
     fileprivate func forLinuxTransport() -> URLSessionConfiguration {
         let copy = self.copy() as? URLSessionConfiguration ?? self
         copy.urlCache = nil

@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Where an upload task of ``URLSessionTransport`` reads a ``RequestBody`` from.
+/// Where an upload task of ``URLSessionTransport`` reads a `RequestBody` from.
 ///
 /// Bytes go out from memory and files from disk. A stream is first written to a temporary file,
 /// because Foundation on Linux cannot send a body stream with a `Content-Length`; the file is removed

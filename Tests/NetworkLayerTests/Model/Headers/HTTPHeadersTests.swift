@@ -1,4 +1,4 @@
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import Testing
 
 @Suite("HTTPHeaders")

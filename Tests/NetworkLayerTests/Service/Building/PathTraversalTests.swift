@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NetworkLayer
+@_spi(Transport) @testable import NetworkLayer
 
 @Suite("Paths stay below the base URL, however a server decodes them")
 struct PathTraversalTests {

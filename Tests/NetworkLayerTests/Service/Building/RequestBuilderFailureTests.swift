@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import Testing
 
 /// An endpoint that cannot be built, and the typed reason the router must give.

@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import TestSupport
 import Testing
 
@@ -110,7 +110,7 @@ struct RequestProgressTests {
         let transport = ChunkedTransport { attempt in
             attempt == 1 ? (503, ["unavailable, ", "try again"]) : (200, ["ok"])
         }
-        let configuration = RouterConfiguration(retryPolicy: RetryPolicy(jitter: 0), sleep: { _ in })
+        let configuration = RouterConfiguration(retryPolicy: RetryPolicy(jitter: 0)).sleeping(with: { _ in })
         let router = Router<TestEndpoint>(configuration: configuration, transport: transport)
         let reports = Locked<[TransferProgress]>([])
         let response = try await router.request(TestEndpoint()) { progress in reports.withLock { $0.append(progress) } }

@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import TestSupport
 import Testing
 
@@ -25,7 +25,7 @@ struct RouterEventsTests {
         _ transport: ChunkedTransport, configure: (inout RouterConfiguration) -> Void = { _ in }
     ) -> (Router<TestEndpoint>, Locked<[TimeInterval]>) {
         let waits = Locked<[TimeInterval]>([])
-        var configuration = RouterConfiguration(sleep: { seconds in waits.withLock { $0.append(seconds) } })
+        var configuration = RouterConfiguration().sleeping(with: { seconds in waits.withLock { $0.append(seconds) } })
         configure(&configuration)
         return (Router<TestEndpoint>(configuration: configuration, transport: transport), waits)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import TestSupport
 import Testing
 
@@ -163,7 +163,7 @@ struct RouterStressTests {
             }
         }
         let sleeps = Locked(0)
-        let configuration = RouterConfiguration(retryPolicy: RetryPolicy(maximumRetries: 3)) { _ in
+        let configuration = RouterConfiguration(retryPolicy: RetryPolicy(maximumRetries: 3)).sleeping { _ in
             sleeps.increment()
             try await Task.sleep(nanoseconds: UInt64.random(in: 0...500_000))
         }
@@ -185,7 +185,8 @@ struct RouterStressTests {
             calls.withLock { $0[Self.query(of: request), default: 0] += 1 }
             return (Data(), .stub(503, url: request.url))
         }
-        let configuration = RouterConfiguration(retryPolicy: RetryPolicy(maximumRetries: maximumRetries)) { _ in
+        let configuration = RouterConfiguration(retryPolicy: RetryPolicy(maximumRetries: maximumRetries)).sleeping {
+            _ in
             try await Task.sleep(nanoseconds: UInt64.random(in: 0...1_000_000))
         }
         let router = Router<TestEndpoint>(configuration: configuration, transport: server)

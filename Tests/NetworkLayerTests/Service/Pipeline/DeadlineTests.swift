@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import TestSupport
 import Testing
 
@@ -62,7 +62,7 @@ struct DeadlineTests {
         let policy = RetryPolicy(maximumRetries: 50, jitter: 0)
         let router = Router<PipelineEndpoint>(
             // Long enough that the 0.5 s backoff fits in what is left of it however slow the first attempt is.
-            configuration: RouterConfiguration(retryPolicy: policy, deadline: 4, sleep: sleeper.sleep),
+            configuration: RouterConfiguration(retryPolicy: policy, deadline: 4).sleeping(with: sleeper.sleep),
             transport: transport)
         let results = Locked<[String]>([])
         let started = Date()

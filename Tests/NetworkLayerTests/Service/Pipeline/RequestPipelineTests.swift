@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import TestSupport
 import Testing
 
@@ -14,7 +14,8 @@ struct RequestPipelineTests {
         policy: RetryPolicy? = .exact,
         sleeper: SleepRecorder = SleepRecorder()
     ) -> Router<PipelineEndpoint> {
-        Router(configuration: RouterConfiguration(retryPolicy: policy, sleep: sleeper.sleep), transport: transport)
+        Router(
+            configuration: RouterConfiguration(retryPolicy: policy).sleeping(with: sleeper.sleep), transport: transport)
     }
 
     @Test("a retryable status is retried until it succeeds", arguments: [408, 429, 500, 502, 503, 504])
@@ -127,7 +128,8 @@ struct RequestPipelineTests {
         // Far apart, so that however slowly the first attempt runs, the wait outlasts what is left.
         let transport = sequenceTransport([503, 200], headers: ["Retry-After": "3000"], calls: calls)
         let configuration = RouterConfiguration(
-            retryPolicy: RetryPolicy(maximumRetries: 1, maximumRetryAfter: 6000), deadline: 300, sleep: sleeper.sleep)
+            retryPolicy: RetryPolicy(maximumRetries: 1, maximumRetryAfter: 6000), deadline: 300
+        ).sleeping(with: sleeper.sleep)
         let router = Router<PipelineEndpoint>(configuration: configuration, transport: transport)
 
         let error = await #expect(throws: NetworkError.self) {
@@ -194,7 +196,8 @@ struct RequestPipelineTests {
             if event == "willSend" { attempts.withLock { $0.append(context.attempt) } }
         }
         let router = Router<PipelineEndpoint>(
-            configuration: RouterConfiguration(plugins: [plugin], retryPolicy: .exact, sleep: SleepRecorder().sleep),
+            configuration: RouterConfiguration(plugins: [plugin], retryPolicy: .exact).sleeping(
+                with: SleepRecorder().sleep),
             transport: sequenceTransport([503, 502, 200], calls: calls))
         _ = try await router.request(PipelineEndpoint())
         #expect(attempts.current == [1, 2, 3])

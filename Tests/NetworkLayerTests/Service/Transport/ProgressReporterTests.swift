@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import NetworkLayer
+@_spi(Transport) @testable import NetworkLayer
 
 @Suite("ProgressReporter")
 struct ProgressReporterTests {

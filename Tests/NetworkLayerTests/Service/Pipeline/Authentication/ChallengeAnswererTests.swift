@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import NetworkLayer
+@_spi(Transport) @testable import NetworkLayer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -68,11 +68,12 @@ struct ChallengeAnswererTests {
         provide: @escaping @Sendable (AuthenticationChallenge) -> HTTPCredential? = { _ in user }
     ) -> RouterConfiguration {
         RouterConfiguration(
-            logger: logger, retryPolicy: retryPolicy, sleep: { _ in },
+            logger: logger, retryPolicy: retryPolicy,
             challengeCredentials: { challenge in
                 asked.withLock { $0.append(challenge) }
                 return provide(challenge)
-            })
+            }
+        ).sleeping(with: { _ in })
     }
 
     /// A router over `transport` with ``configuration(asked:retryPolicy:logger:provide:)``.

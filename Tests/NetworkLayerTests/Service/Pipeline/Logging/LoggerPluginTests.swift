@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import TestSupport
 import Testing
 
@@ -43,7 +43,8 @@ struct LoggerPluginTests {
         let lines = Locked<[String]>([])
         let calls = Locked(0)
         let configuration = RouterConfiguration(
-            logger: logger(lines), retryPolicy: .exact, sleep: SleepRecorder().sleep)
+            logger: logger(lines), retryPolicy: .exact
+        ).sleeping(with: SleepRecorder().sleep)
         let router = Router<PipelineEndpoint>(
             configuration: configuration, transport: sequenceTransport([503, 200], calls: calls))
         _ = try await router.request(PipelineEndpoint())

@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import TestSupport
 import Testing
 
@@ -37,7 +37,9 @@ struct NetworkLoggerTests {
         let logger = NetworkLogger(sink: .entries { entry in entries.withLock { $0.append(entry) } })
         let attempts = Locked(0)
         let router = Router<TestEndpoint>(
-            configuration: RouterConfiguration(logger: logger, retryPolicy: RetryPolicy(maximumRetries: 1)) { _ in }
+            configuration: RouterConfiguration(logger: logger, retryPolicy: RetryPolicy(maximumRetries: 1)).sleeping {
+                _ in
+            }
         ) { request in
             let status = attempts.increment() == 1 ? 503 : 200
             return (Data("{}".utf8), .stub(status, url: request.url))

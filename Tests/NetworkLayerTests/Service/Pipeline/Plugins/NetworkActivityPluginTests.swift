@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 import TestSupport
 import Testing
 
@@ -47,7 +47,8 @@ struct NetworkActivityPluginTests {
     func retries() async throws {
         let (plugin, changes) = Self.recordingPlugin()
         let attempts = Locked(0)
-        let configuration = RouterConfiguration(plugins: [plugin], retryPolicy: RetryPolicy(maximumRetries: 1)) { _ in }
+        let configuration = RouterConfiguration(plugins: [plugin], retryPolicy: RetryPolicy(maximumRetries: 1)).sleeping
+        { _ in }
         let router = Router<TestEndpoint>(configuration: configuration) { request in
             (Data(), .stub(attempts.increment() == 1 ? 503 : 200, url: request.url))
         }

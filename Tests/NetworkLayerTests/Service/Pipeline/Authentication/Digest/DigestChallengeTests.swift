@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NetworkLayer
+@_spi(Transport) @testable import NetworkLayer
 
 @Suite("DigestChallenge")
 struct DigestChallengeTests {
