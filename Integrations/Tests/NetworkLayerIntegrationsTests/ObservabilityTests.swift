@@ -38,8 +38,7 @@ struct ObservabilityTests {
         plugins: [any PluginType] = [], logger: NetworkLogger? = nil, seen: SeenRequests = SeenRequests()
     ) -> Router<API> {
         let configuration = RouterConfiguration(
-            logger: logger, plugins: plugins, retryPolicy: RetryPolicy(maximumRetries: 1, jitter: 0)
-        ) { _ in }
+            logger: logger, plugins: plugins, retryPolicy: RetryPolicy(maximumRetries: 1, initialBackoff: 0, jitter: 0))
         return Router(
             configuration: configuration,
             transport: ClosureTransport { request in

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 
-@_spi(Transport) @testable import NetworkLayer
+@_spi(Transport) import NetworkLayer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -89,14 +89,5 @@ struct RecordingPlugin: PluginType {
     ) async -> Result<Response, NetworkError> {
         record("process", context)
         return result
-    }
-}
-
-extension RouterConfiguration {
-    /// This configuration, waiting between retries and reconnections with `sleep` instead of `Task.sleep`.
-    func sleeping(with sleep: @escaping @Sendable (TimeInterval) async throws -> Void) -> RouterConfiguration {
-        var configuration = self
-        configuration.sleep = sleep
-        return configuration
     }
 }

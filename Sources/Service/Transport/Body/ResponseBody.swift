@@ -30,7 +30,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     }
 
     /// The default window of ``makeStream(window:spillsPastWindow:onCancel:)``: 1 MB.
-    @_spi(Transport) public static let defaultWindow = 1024 * 1024
+    public static let defaultWindow = 1024 * 1024
 
     /// A body that a transport fills as chunks arrive, and the writer it fills it with.
     ///
