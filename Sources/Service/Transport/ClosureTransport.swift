@@ -15,10 +15,16 @@ import FoundationNetworking
 /// The closure gets the request with its body in `httpBody`, whatever the router sends it from.
 public struct ClosureTransport: HTTPTransport {
     private let handler: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+    private let httpVersion: HTTPVersion
 
-    /// Creates a transport that answers every request with `handler`.
-    public init(_ handler: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)) {
+    /// Creates a transport that answers every request with `handler`, its responses said to come in
+    /// `httpVersion` (``ResponseHead/httpVersion``), which Foundation's response cannot carry.
+    public init(
+        httpVersion: HTTPVersion = HTTPVersion(major: 1, minor: 1),
+        _ handler: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+    ) {
         self.handler = handler
+        self.httpVersion = httpVersion
     }
 
     /// Calls the handler and hands its body back in one chunk.
@@ -32,6 +38,6 @@ public struct ClosureTransport: HTTPTransport {
         try Task.checkCancellation()
         let (data, response) = try await handler(try await request.bufferedHead())
         if let limit, data.count > limit { throw NetworkError.responseTooLarge(limit: limit) }
-        return (ResponseHead(response), data)
+        return (ResponseHead(response, httpVersion: httpVersion), data)
     }
 }
