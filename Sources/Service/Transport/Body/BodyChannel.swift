@@ -317,12 +317,18 @@ final class BodyChannel: Sendable {
         }
     }
 
-    /// Reads the bytes `read` claimed, outside the lock; `nil` when the body was stopped meanwhile.
+    /// Reads the bytes `read` claimed, outside the lock, and empties the file once it holds nothing more;
+    /// `nil` when the body was stopped meanwhile.
     private func readSpilled(_ read: SpillBacklog.Read) throws -> Data? {
         let result = Result { try read.file.read(upTo: read.count) }
-        // The file let go of is released here, after the lock.
-        let taken = state.withLock { state in state.spill.finishRead(read, result) }
-        return try taken?.chunk.mapError(\.consumerError).get()
+        guard let taken = state.withLock({ state in state.spill.finishRead(read, result) }) else { return nil }
+        // A file let go of is released here, after the lock.
+        if case .reset(let file) = taken.then {
+            // A file that cannot be emptied is let go of; the chunk read from it is good.
+            let emptied = (try? file.reset()) != nil
+            _ = state.withLock { state in state.spill.finishReset(file, emptied) }
+        }
+        return try taken.chunk.mapError(\.consumerError).get()
     }
 
     /// Claims the body for its one consumer; `false` when it was claimed already.

@@ -2,11 +2,14 @@ import Foundation
 
 /// Where a ``BodyChannel`` keeps the bytes past its window: a ``SpillFile``, or in tests one that
 /// stands in for a slow disk.
-protocol SpillStorage: Sendable {
+protocol SpillStorage: AnyObject, Sendable {
     /// Appends `chunk` after everything written so far; one call at a time.
     func append(_ chunk: Data) throws
     /// The next bytes not read yet, at most `count`; one call at a time, while `append` may run.
     func read(upTo count: Int) throws -> Data
+    /// Empties the file once everything written has been read, so that it only ever holds one backlog;
+    /// while neither `append` nor `read` runs.
+    func reset() throws
 }
 
 /// Where the chunks of a body wait on disk while its consumer lags behind a transport that cannot pause.
@@ -45,6 +48,11 @@ final class SpillFile: SpillStorage {
     /// The next bytes not read yet, at most `count`.
     func read(upTo count: Int) throws -> Data {
         try reader.read(upToCount: count) ?? Data()
+    }
+
+    func reset() throws {
+        try writer.truncate(atOffset: 0)
+        try reader.seek(toOffset: 0)
     }
 }
 

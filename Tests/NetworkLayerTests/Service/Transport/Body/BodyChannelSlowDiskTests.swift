@@ -102,4 +102,29 @@ struct BodyChannelSlowDiskTests {
         #expect(try await channel.next() == nil)
         #expect(disk.reads == 1)
     }
+
+    @Test("a chunk that spills while the consumer empties the file goes to a new file, and comes next")
+    func spillWhileEmptying() async throws {
+        let disk = SlowDisk(holding: .reset)
+        let channel = BodyChannel(
+            window: 4, spillsPastWindow: true, onCancel: nil, makeSpillStorage: { try disk.open() })
+        channel.write(Self.memory)
+        channel.write(Self.onDisk)
+        #expect(try await channel.next() == Self.memory)
+        // Taking the last byte on disk empties the file, which the disk holds.
+        let emptying = Task { try await channel.next() }
+        await disk.writing.wait()
+
+        channel.write(Data("ijklm".utf8))
+        #expect(disk.opened == 2)
+        #expect(channel.backlog == (memory: 0, disk: 5))
+
+        disk.release()
+        #expect(try await emptying.value == Self.onDisk)
+        channel.finish()
+        #expect(try await channel.next() == Data("ijklm".utf8))
+        #expect(try await channel.next() == nil)
+        #expect(channel.backlog == (memory: 0, disk: 0))
+        #expect(!disk.heldTooLong)
+    }
 }

@@ -25,7 +25,7 @@ final class Signal: Sendable {
     }
 }
 
-/// Holds the first write that passes through it until the test lets it go, as a slow disk would.
+/// Holds the first disk operation that enters it until the test lets it go, as a slow disk would.
 final class HeldWrite: Sendable {
     /// Raised once the first write is under way.
     let writing = Signal()
