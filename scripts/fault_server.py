@@ -40,6 +40,7 @@ Routes (query parameters are optional unless noted):
                                  1000000), then nothing for S s (default 0, at most 300), then close
   /many-headers?count=N          200 with N (default 20000, at most 100000) extra header lines
   /status/<code>                 that status with an empty body
+  /http-version/<v>              200 with body `ok` and the status line `HTTP/<v> 200 OK`, for v = 1.0 or 1.1
 
 "Connection refused" needs no route: tests use a loopback port that nothing listens on.
 Counters live per <id> in memory; use a fresh id (for example a UUID) per test.
@@ -255,6 +256,8 @@ class FaultHandler(socketserver.BaseRequestHandler):
             count = int_parameter(request.query, "count", 20000, 0, 100000)
             lines = ["X-%d: v" % index for index in range(count)]
             return raw_response(200, lines + ["Content-Length: 2"], b"ok")
+        if first == "http-version" and len(parts) == 2 and parts[1] in ("1.0", "1.1"):
+            return response_bytes(200, body=b"ok").replace(b"HTTP/1.1", b"HTTP/" + parts[1].encode(), 1)
         if first == "status" and len(parts) == 2 and parts[1].isdigit():
             return response_bytes(max(100, min(999, int(parts[1]))))
         return json_response(404, {"error": "no such route", "path": request.path})

@@ -16,7 +16,7 @@ extension ResponseHead {
         for field in response.headers {
             headers.add(name: field.name, value: field.value)
         }
-        let version = "HTTP/\(response.version.major).\(response.version.minor)"
+        let version = HTTPVersion(major: response.version.major, minor: response.version.minor)
         guard let url = response.history.count > 1 ? response.url : url ?? response.url,
             let head = ResponseHead(
                 statusCode: Int(response.status.code), httpVersion: version, headers: headers, url: url)

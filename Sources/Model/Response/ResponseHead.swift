@@ -14,6 +14,12 @@ public struct ResponseHead: Sendable {
     public let statusCode: Int
     /// The URL the response came from, after any redirect.
     public let url: URL?
+    /// The HTTP version the response came in, or `nil` when the transport could not tell.
+    ///
+    /// Foundation's `URLSession` does not hand it over: its `HTTPURLResponse` has no property for it,
+    /// and on Linux does not keep it at all. A head made from an `HTTPURLResponse`, as over
+    /// ``URLSessionTransport``, therefore has none.
+    public let httpVersion: HTTPVersion?
     private let source: Source
 
     /// Where the fields and Foundation's response come from.
@@ -28,23 +34,34 @@ public struct ResponseHead: Sendable {
     ///
     /// - Parameters:
     ///   - statusCode: The status code, for example `200`.
-    ///   - httpVersion: The protocol version, for example `HTTP/1.1`.
+    ///   - httpVersion: The protocol version the response came in.
     ///   - headers: The response fields, repeated ones kept apart.
     ///   - url: The URL the response came from, after any redirect.
-    public init?(statusCode: Int, httpVersion: String = "HTTP/1.1", headers: HTTPHeaders = [:], url: URL) {
+    public init?(
+        statusCode: Int, httpVersion: HTTPVersion = HTTPVersion(major: 1, minor: 1), headers: HTTPHeaders = [:],
+        url: URL
+    ) {
         guard (100...999).contains(statusCode),
             let foundation = FoundationResponse(
-                url: url, statusCode: statusCode, httpVersion: httpVersion, headers: headers)
+                url: url, statusCode: statusCode, httpVersion: httpVersion.description, headers: headers)
         else { return nil }
         self.statusCode = statusCode
         self.url = url
+        self.httpVersion = httpVersion
         self.source = .fields(headers, foundation)
     }
 
-    /// The head of `response`, as Foundation's transports deliver it (repeated fields already joined).
+    /// The head of `response`, as Foundation's transports deliver it (repeated fields already joined),
+    /// with no ``httpVersion``: Foundation's response does not tell it.
     public init(_ response: HTTPURLResponse) {
+        self.init(response, httpVersion: nil)
+    }
+
+    /// The head of `response`, which came in `httpVersion` as someone who knows says.
+    init(_ response: HTTPURLResponse, httpVersion: HTTPVersion?) {
         self.statusCode = response.statusCode
         self.url = response.url
+        self.httpVersion = httpVersion
         self.source = .foundation(response)
     }
 

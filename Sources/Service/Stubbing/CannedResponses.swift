@@ -33,7 +33,7 @@ struct CannedResponses<EndPoint: EndPointType>: HTTPTransport {
         -> ResponseHead
     {
         guard let url = request.head.url,
-            let head = ResponseHead(statusCode: statusCode, httpVersion: "HTTP/1.1", headers: headers, url: url)
+            let head = ResponseHead(statusCode: statusCode, headers: headers, url: url)
         else { throw TransportError(.badResponse, detail: "status \(statusCode) cannot be sent") }
         return head
     }

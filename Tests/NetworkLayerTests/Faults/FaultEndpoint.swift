@@ -42,6 +42,8 @@ enum FaultEndpoint: EndPointType {
     case conflictingLength
     /// `/many-headers?count=N`: a 200 with `count` header lines.
     case manyHeaders(count: Int)
+    /// `/http-version/<v>`: a 200 whose status line names `HTTP/<v>`, `1.0` or `1.1`.
+    case httpVersion(String)
 
     var baseURL: URL {
         if case .closedPort = self, let url = FaultServerPeer.closedPortURL { return url }
@@ -64,6 +66,7 @@ enum FaultEndpoint: EndPointType {
         case .notModified: "not-modified"
         case .conflictingLength: "conflicting-length"
         case .manyHeaders: "many-headers"
+        case .httpVersion(let version): "http-version/\(version)"
         }
     }
 

@@ -1,7 +1,6 @@
 import Foundation
-import TestSupport
-
 @_spi(Transport) import NetworkLayer
+import TestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -10,13 +10,21 @@ import Foundation
 /// and a failed transfer fails the consumer. A transport that can pause its reads waits in
 /// ``waitForDemand()`` while more than `window` bytes wait for the consumer; for one that cannot, the
 /// channel keeps the bytes past the window in a ``SpillFile`` until the consumer catches up, so memory
-/// stays bounded however slowly it reads.
+/// stays bounded however slowly it reads. That file is written and read outside the channel's lock
+/// (see ``SpillBacklog``): a slow disk holds up the one side that waits for it, never the other side
+/// nor ``stop(with:)``.
 final class BodyChannel: Sendable {
     typealias Sink = @Sendable (Data) throws -> Void
 
     private enum End {
         case finished
         case failed(any Error)
+    }
+
+    /// What the consumer gets next: a chunk (`nil` at the end), or bytes of the backlog to read from disk.
+    private enum Taken {
+        case chunk(Data?)
+        case read(SpillBacklog.Read)
     }
 
     private struct State {
@@ -27,64 +35,29 @@ final class BodyChannel: Sendable {
         var window = Int.max
         /// Whether bytes past the window wait on disk, in `spill`, rather than in `buffered`.
         var spillsPastWindow = false
-        var spill: SpillFile?
-        /// The bytes in `spill` the consumer has not taken yet; they all come after `buffered`.
-        var spilledBytes = 0
-        /// The most bytes that may wait in `spill`; `nil` for no limit.
-        var diskLimit: Int?
+        /// The bytes waiting on disk; they all come after `buffered`.
+        var spill = SpillBacklog()
         var demandWaiters: [CheckedContinuation<Void, Never>] = []
         var end: End?
         var consumed = false
-        var waiting: CheckedContinuation<Data?, any Error>?
+        var waiting: CheckedContinuation<Taken, any Error>?
         /// The installed sink; `nil` while the consumer pulls or the buffer is still being handed to it.
         var sink: Sink?
         var drained: CheckedContinuation<Void, any Error>?
         var onCancel: (@Sendable () -> Void)?
         var endObservers: [@Sendable () -> Void] = []
 
-        /// The chunks waiting in memory, then up to 1 MB of those on disk; call again until it is empty.
-        mutating func takeBuffered() throws -> [Data] {
-            var chunks = Array(buffered[next...])
+        /// The chunks waiting in memory.
+        mutating func takeBuffered() -> [Data] {
+            let chunks = Array(buffered[next...])
             buffered.removeAll(keepingCapacity: false)
             (next, bufferedBytes) = (0, 0)
-            while spilledBytes > 0, chunks.count < 16 {
-                chunks.append(try takeSpilled())
-            }
             return chunks
         }
 
         /// Whether `chunk` goes to disk: once anything waits there, everything after it does too.
         func spills(_ chunk: Data) -> Bool {
-            spillsPastWindow && (spilledBytes > 0 || bufferedBytes + chunk.count > window)
-        }
-
-        mutating func spill(_ chunk: Data) throws {
-            if let diskLimit, spilledBytes + chunk.count > diskLimit {
-                throw SpillFileError.overLimit(diskLimit)
-            }
-            let file = try spill ?? SpillFile()
-            spill = file
-            do {
-                try file.append(chunk)
-            } catch {
-                throw SpillFileError.unwritable(error)
-            }
-            spilledBytes += chunk.count
-        }
-
-        /// The next piece of what waits on disk; the file is emptied once all of it was read.
-        mutating func takeSpilled() throws -> Data {
-            guard let spill else { throw SpillFileError.missing }
-            let chunk = try spill.read(upTo: min(SpillFile.readSize, spilledBytes))
-            guard !chunk.isEmpty else { throw SpillFileError.shorter(missing: spilledBytes) }
-            spilledBytes -= chunk.count
-            if spilledBytes == 0 { try spill.reset() }
-            return chunk
-        }
-
-        /// Lets go of the file and what waits in it, when nobody will read it.
-        mutating func dropSpill() {
-            (spill, spilledBytes) = (nil, 0)
+            spillsPastWindow && (!spill.isEmpty || bufferedBytes + chunk.count > window)
         }
 
         /// The next buffered chunk, which the buffer lets go of.
@@ -106,30 +79,42 @@ final class BodyChannel: Sendable {
     }
 
     private let state: Locked<State>
+    /// Opens the file a backlog starts; a seam for tests that stand in a slow disk.
+    private let makeSpillStorage: @Sendable () throws -> any SpillStorage
 
-    init(window: Int, spillsPastWindow: Bool = false, onCancel: (@Sendable () -> Void)?) {
+    init(
+        window: Int, spillsPastWindow: Bool = false, onCancel: (@Sendable () -> Void)?,
+        makeSpillStorage: @escaping @Sendable () throws -> any SpillStorage = { try SpillFile() }
+    ) {
         state = Locked(State(window: max(0, window), spillsPastWindow: spillsPastWindow, onCancel: onCancel))
+        self.makeSpillStorage = makeSpillStorage
     }
 
     /// A channel that already holds the whole body.
     init(whole data: Data) {
         state = Locked(State(buffered: data.isEmpty ? [] : [data], bufferedBytes: data.count, end: .finished))
+        makeSpillStorage = { try SpillFile() }
     }
 
     /// Fails the body once more than `limit` bytes would wait on disk; `nil` lifts the limit. A backlog
     /// already past it fails the body at once.
     func limitDiskBacklog(to limit: Int?) {
         let overLimit = state.withLock { state -> Int? in
-            state.diskLimit = limit.map { max(0, $0) }
-            guard let limit = state.diskLimit, state.spilledBytes > limit else { return nil }
+            state.spill.limit = limit.map { max(0, $0) }
+            guard let limit = state.spill.limit, state.spill.bytes > limit else { return nil }
             return limit
         }
         if let overLimit { stop(with: SpillFileError.overLimit(overLimit).consumerError) }
     }
 
-    /// The bytes waiting for the consumer: in memory, and on disk.
+    /// The bytes waiting for the consumer: in memory, and on disk (counting a chunk being written there).
     var backlog: (memory: Int, disk: Int) {
-        state.withLock { ($0.bufferedBytes, $0.spilledBytes) }
+        state.withLock { ($0.bufferedBytes, $0.spill.bytes) }
+    }
+
+    /// Whether the consumer waits for the transport's next chunk, pulling or through a sink.
+    var awaitsChunk: Bool {
+        state.withLock { $0.waiting != nil || $0.sink != nil }
     }
 
     // MARK: Transport side
@@ -139,8 +124,9 @@ final class BodyChannel: Sendable {
         enum Delivery {
             case dropped
             case buffered
-            case resume(CheckedContinuation<Data?, any Error>)
+            case resume(CheckedContinuation<Taken, any Error>)
             case sink(Sink)
+            case spill(SpillBacklog.Write)
             case failed(any Error)
         }
         let delivery = state.withLock { state -> Delivery in
@@ -151,14 +137,11 @@ final class BodyChannel: Sendable {
                 return .resume(waiting)
             }
             if state.spills(chunk) {
-                do {
-                    try state.spill(chunk)
-                } catch let error as SpillFileError {
-                    return .failed(error.consumerError)
+                do throws(SpillFileError) {
+                    return .spill(try state.spill.reserveWrite(chunk.count))
                 } catch {
-                    return .failed(SpillFileError.unwritable(error).consumerError)
+                    return .failed(error.consumerError)
                 }
-                return .buffered
             }
             state.buffered.append(chunk)
             state.bufferedBytes += chunk.count
@@ -167,13 +150,50 @@ final class BodyChannel: Sendable {
         switch delivery {
         case .dropped, .buffered: break
         case .failed(let error): stop(with: error)
-        case .resume(let waiting): waiting.resume(returning: chunk)
-        case .sink(let sink):
-            do {
-                try sink(chunk)
-            } catch {
-                stop(with: error)
+        case .resume(let waiting): waiting.resume(returning: .chunk(chunk))
+        case .sink(let sink): deliver(chunk, to: sink)
+        case .spill(let write): spill(chunk, into: write)
+        }
+    }
+
+    /// Writes `chunk` to disk outside the lock, then makes it readable; a consumer that began to wait for
+    /// it meanwhile gets it straight from memory instead.
+    private func spill(_ chunk: Data, into write: SpillBacklog.Write) {
+        let file: any SpillStorage
+        do {
+            file = try write.file ?? makeSpillStorage()
+            try file.append(chunk)
+        } catch {
+            return stop(with: SpillFileError.unwritable(error).consumerError)
+        }
+        enum Waiting {
+            case none
+            case consumer(CheckedContinuation<Taken, any Error>)
+            case sink(Sink)
+        }
+        // The file let go of is released here, after the lock.
+        let (waiting, _) = state.withLock { state -> (Waiting, (any SpillStorage)?) in
+            guard state.spill.finishWrite(write, in: file) else { return (.none, nil) }
+            // Either waits only when nothing else was left on disk, so this chunk is next.
+            if let consumer = state.waiting {
+                state.waiting = nil
+                return (.consumer(consumer), state.spill.handOver(write))
             }
+            if let sink = state.sink { return (.sink(sink), state.spill.handOver(write)) }
+            return (.none, nil)
+        }
+        switch waiting {
+        case .none: break
+        case .consumer(let consumer): consumer.resume(returning: .chunk(chunk))
+        case .sink(let sink): deliver(chunk, to: sink)
+        }
+    }
+
+    private func deliver(_ chunk: Data, to sink: Sink) {
+        do {
+            try sink(chunk)
+        } catch {
+            stop(with: error)
         }
     }
 
@@ -201,20 +221,22 @@ final class BodyChannel: Sendable {
     /// Ends the body; `error` is `nil` when it arrived whole.
     func finish(throwing error: (any Error)? = nil) {
         struct Waiters {
-            var consumer: CheckedContinuation<Data?, any Error>?
+            var consumer: CheckedContinuation<Taken, any Error>?
             var drained: CheckedContinuation<Void, any Error>?
             var producers: [CheckedContinuation<Void, Never>] = []
             var observers: [@Sendable () -> Void] = []
+            /// The backlog's file, released after the lock.
+            var released: (any SpillStorage)?
         }
         let waiters = state.withLock { state -> Waiters in
             guard state.end == nil else { return Waiters() }
             state.end = error.map(End.failed) ?? .finished
-            if error != nil { state.dropSpill() }
+            let released = error == nil ? nil : state.spill.letGo()
             state.onCancel = nil
             defer { (state.waiting, state.drained, state.endObservers) = (nil, nil, []) }
             return Waiters(
                 consumer: state.waiting, drained: state.drained, producers: state.releasedWaiters(),
-                observers: state.endObservers)
+                observers: state.endObservers, released: released)
         }
         for producer in waiters.producers { producer.resume() }
         for observer in waiters.observers { observer() }
@@ -223,7 +245,7 @@ final class BodyChannel: Sendable {
             waiting?.resume(throwing: error)
             drained?.resume(throwing: error)
         } else {
-            waiting?.resume(returning: nil)
+            waiting?.resume(returning: .chunk(nil))
             drained?.resume()
         }
     }
@@ -241,11 +263,12 @@ final class BodyChannel: Sendable {
 
     /// Stops the body early: the transfer is cancelled and the consumer gets `error`.
     func stop(with error: any Error = CancellationError()) {
-        let onCancel = state.withLock { state -> (@Sendable () -> Void)? in
-            state.dropSpill()
-            guard state.end == nil else { return nil }
+        // The file let go of is released here, after the lock.
+        let (onCancel, _) = state.withLock { state -> ((@Sendable () -> Void)?, (any SpillStorage)?) in
+            let released = state.spill.letGo()
+            guard state.end == nil else { return (nil, released) }
             defer { state.onCancel = nil }
-            return state.onCancel
+            return (state.onCancel, released)
         }
         finish(throwing: error)
         onCancel?()
@@ -254,37 +277,58 @@ final class BodyChannel: Sendable {
     /// The next chunk, or `nil` at the end of the body.
     func next() async throws -> Data? {
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                typealias Taken = (chunk: Result<Data?, any Error>?, producers: [CheckedContinuation<Void, Never>])
-                let (ready, producers) = state.withLock { state -> Taken in
-                    if state.next < state.buffered.count {
-                        let chunk = state.takeNext()
-                        return (.success(chunk), state.releasedWaiters())
-                    }
-                    if state.spilledBytes > 0 {
-                        do {
-                            return (.success(try state.takeSpilled()), [])
-                        } catch {
-                            state.dropSpill()
-                            return (.failure(SpillFileError.unreadable(error).consumerError), [])
-                        }
-                    }
-                    switch state.end {
-                    case .finished:
-                        state.dropSpill()
-                        return (.success(nil), [])
-                    case .failed(let error): return (.failure(error), [])
-                    case nil:
-                        state.waiting = continuation
-                        return (nil, [])
-                    }
+            while true {
+                switch try await take() {
+                case .chunk(let chunk): return chunk
+                case .read(let read):
+                    if let chunk = try readSpilled(read) { return chunk }
                 }
-                for producer in producers { producer.resume() }
-                if let ready { continuation.resume(with: ready) }
             }
         } onCancel: {
             stop()
         }
+    }
+
+    /// What the consumer gets next, waiting for it if need be.
+    private func take() async throws -> Taken {
+        try await withCheckedThrowingContinuation { continuation in
+            typealias Next = (taken: Result<Taken, any Error>?, producers: [CheckedContinuation<Void, Never>])
+            let (ready, producers) = state.withLock { state -> Next in
+                if state.next < state.buffered.count {
+                    let chunk = state.takeNext()
+                    return (.success(.chunk(chunk)), state.releasedWaiters())
+                }
+                if let read = state.spill.claimRead(upTo: SpillFile.readSize) { return (.success(.read(read)), []) }
+                // A chunk still being written to disk comes next: it is handed over once written.
+                if !state.spill.isEmpty {
+                    state.waiting = continuation
+                    return (nil, [])
+                }
+                switch state.end {
+                case .finished: return (.success(.chunk(nil)), [])
+                case .failed(let error): return (.failure(error), [])
+                case nil:
+                    state.waiting = continuation
+                    return (nil, [])
+                }
+            }
+            for producer in producers { producer.resume() }
+            if let ready { continuation.resume(with: ready) }
+        }
+    }
+
+    /// Reads the bytes `read` claimed, outside the lock, and empties the file once it holds nothing more;
+    /// `nil` when the body was stopped meanwhile.
+    private func readSpilled(_ read: SpillBacklog.Read) throws -> Data? {
+        let result = Result { try read.file.read(upTo: read.count) }
+        guard let taken = state.withLock({ state in state.spill.finishRead(read, result) }) else { return nil }
+        // A file let go of is released here, after the lock.
+        if case .reset(let file) = taken.then {
+            // A file that cannot be emptied is let go of; the chunk read from it is good.
+            let emptied = (try? file.reset()) != nil
+            _ = state.withLock { state in state.spill.finishReset(file, emptied) }
+        }
+        return try taken.chunk.mapError(\.consumerError).get()
     }
 
     /// Claims the body for its one consumer; `false` when it was claimed already.
@@ -301,31 +345,33 @@ final class BodyChannel: Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 while true {
-                    let taken = state.withLock {
-                        state -> Result<([Data], End?, [CheckedContinuation<Void, Never>]), any Error> in
-                        let chunks: [Data]
-                        do {
-                            chunks = try state.takeBuffered()
-                        } catch {
-                            state.dropSpill()
-                            return .failure(SpillFileError.unreadable(error).consumerError)
-                        }
-                        if chunks.isEmpty, state.end == nil {
+                    typealias Taken = (
+                        chunks: [Data], read: SpillBacklog.Read?, end: End?,
+                        producers: [CheckedContinuation<Void, Never>]
+                    )
+                    let taken = state.withLock { state -> Taken in
+                        let chunks = state.takeBuffered()
+                        // At most 1 MB of the backlog per round, after the chunks from memory.
+                        let room = max(0, 16 - chunks.count) * SpillFile.readSize
+                        let read = room > 0 ? state.spill.claimRead(upTo: room) : nil
+                        if chunks.isEmpty, read == nil, state.end == nil {
                             state.sink = sink
                             state.drained = continuation
                         }
-                        return .success((chunks, state.end, state.releasedWaiters()))
+                        return (chunks, read, state.end, state.releasedWaiters())
                     }
-                    let (chunks, end, producers): ([Data], End?, [CheckedContinuation<Void, Never>])
-                    switch taken {
-                    case .success(let values): (chunks, end, producers) = values
-                    case .failure(let error):
-                        stop(with: error)
-                        return continuation.resume(throwing: error)
-                    }
-                    for producer in producers { producer.resume() }
-                    if chunks.isEmpty {
-                        switch end {
+                    for producer in taken.producers { producer.resume() }
+                    var chunks = taken.chunks
+                    if let read = taken.read {
+                        do {
+                            guard let chunk = try readSpilled(read) else { continue }
+                            chunks.append(chunk)
+                        } catch {
+                            stop(with: error)
+                            return continuation.resume(throwing: error)
+                        }
+                    } else if chunks.isEmpty {
+                        switch taken.end {
                         case nil: return
                         case .finished: return continuation.resume()
                         case .failed(let error): return continuation.resume(throwing: error)

@@ -1,11 +1,24 @@
 import Foundation
 
+/// Where a ``BodyChannel`` keeps the bytes past its window: a ``SpillFile``, or in tests one that
+/// stands in for a slow disk.
+protocol SpillStorage: AnyObject, Sendable {
+    /// Appends `chunk` after everything written so far; one call at a time.
+    func append(_ chunk: Data) throws
+    /// The next bytes not read yet, at most `count`; one call at a time, while `append` may run.
+    func read(upTo count: Int) throws -> Data
+    /// Empties the file once everything written has been read, so that it only ever holds one backlog;
+    /// while neither `append` nor `read` runs.
+    func reset() throws
+}
+
 /// Where the chunks of a body wait on disk while its consumer lags behind a transport that cannot pause.
 ///
 /// The file is removed from its directory as soon as it is open, so nothing is left behind however the
 /// stream ends, even when the process does not; its space goes back to the system when the channel lets
-/// go of it. Chunks are appended at one end and read back in order from the other.
-final class SpillFile: Sendable {
+/// go of it. Chunks are appended at one end, through a handle of their own, and read back in order from
+/// the other.
+final class SpillFile: SpillStorage {
     /// The most bytes read back at once, as one chunk for the consumer.
     static let readSize = 64 * 1024
 
@@ -37,7 +50,6 @@ final class SpillFile: Sendable {
         try reader.read(upToCount: count) ?? Data()
     }
 
-    /// Empties the file once everything written has been read, so that it only ever holds one backlog.
     func reset() throws {
         try writer.truncate(atOffset: 0)
         try reader.seek(toOffset: 0)

@@ -13,7 +13,7 @@ struct ResponseHeadTests {
     private func makeHead(status: Int = 200, _ fields: [(String, String)] = []) -> ResponseHead? {
         var headers = HTTPHeaders()
         for (name, value) in fields { headers.add(name: name, value: value) }
-        return ResponseHead(statusCode: status, httpVersion: "HTTP/1.1", headers: headers, url: url)
+        return ResponseHead(statusCode: status, headers: headers, url: url)
     }
 
     @Test("a head from parts gives Foundation's response with the same status, URL and fields, built once")
