@@ -50,7 +50,7 @@ struct ConcurrencyIntegrationTests {
         let start = ContinuousClock.now
 
         for _ in 0..<4 {
-            router.request(.delay(seconds: 3)) { (result: Result<Response, NetworkError>) in recorder.record(result) }
+            router.request(.delay(seconds: 10)) { (result: Result<Response, NetworkError>) in recorder.record(result) }
         }
         try await Task.sleep(for: .milliseconds(300))
         router.cancel()
