@@ -29,7 +29,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
         self.init(channel: BodyChannel(whole: data))
     }
 
-    /// The default window of ``makeStream(window:spillsPastWindow:onCancel:)``: 1 MB.
+    /// The default window of a streamed body a transport fills (`makeStream(window:spillsPastWindow:onCancel:)`): 1 MB.
     public static let defaultWindow = 1024 * 1024
 
     /// A body that a transport fills as chunks arrive, and the writer it fills it with.
