@@ -43,6 +43,7 @@
 #   NETWORKLAYER_SKIP_<STAGE>=1     skip a stage: LINT, API, DOCS, EXAMPLES (examples and completion), BENCHMARKS,
 #                                   INTEGRATIONS, COMPLETION, FUZZ, SNIPPETS, TSAN, LOADTEST
 #   NETWORKLAYER_TSAN_INTEGRATION=1 run the integration and fault suites under Thread Sanitizer too
+#   NETWORKLAYER_TSAN_TIMEOUT       seconds the tsan stage may take before it is stopped as hung  [900]
 #   HTTPBIN_*, FAULT_SERVER_TTL, SSE_SERVER_*  see scripts/httpbin.sh, fault_server.sh and sse_server.sh
 set -euo pipefail
 
@@ -189,7 +190,12 @@ stage_tsan() {
         args+=(--skip 'IntegrationTests|FaultTests')
     fi
     local rc=0 reports
-    swift test "${args[@]}" "${test_args[@]}" || rc=$?
+    # A bound, so that a run that stops making progress fails within minutes instead of holding CI (seen once:
+    # a run with no worker thread left and every pending test waiting; it takes under a minute when it works).
+    timeout --kill-after=30 "${NETWORKLAYER_TSAN_TIMEOUT:-900}" swift test "${args[@]}" "${test_args[@]}" || rc=$?
+    if ((rc == 124 || rc == 137)); then
+        echo "the Thread Sanitizer build and run did not end within ${NETWORKLAYER_TSAN_TIMEOUT:-900} s and were stopped"
+    fi
     reports=$(grep -c 'WARNING: ThreadSanitizer' "$stage_log" || true)
     if ((reports > 0)); then
         echo "Thread Sanitizer reported $reports data race(s) or other errors"
