@@ -163,21 +163,23 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     let entries = Locked<[LogEntry]>([])
     let logger = NetworkLogger(sink: .entries { entry in entries.withLock { $0.append(entry) } })
-    let decoding = DecodingFailure(
-        error: DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "invalid value \(secret)")),
-        response: response, typeName: "Model")
+    let reason = "invalid value \(secret)"
+    let decoding = NetworkError(
+        .decodingFailed, response: response, detail: "Model: \(reason)",
+        underlyingError: DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: reason)))
     logger.log(request: request)
     logger.log(result: .success(response), for: request, elapsed: 0.001)
-    logger.log(result: .failure(.clientError(response)), for: request, elapsed: 0.001)
-    logger.log(result: .failure(.decodingFailed(decoding)), for: request, elapsed: 0.001)
+    logger.log(result: .failure(NetworkError(.clientError, response: response)), for: request, elapsed: 0.001)
+    logger.log(result: .failure(decoding), for: request, elapsed: 0.001)
     var renderings = [
         "cURL": logger.cURL(for: request),
         "Response.description": response.description,
-        "clientError": String(describing: NetworkError.clientError(response)),
-        "unexpectedRedirect": String(describing: NetworkError.unexpectedRedirect(response)),
+        "clientError": String(describing: NetworkError(.clientError, response: response)),
+        "unexpectedRedirect": String(describing: NetworkError(.unexpectedRedirect, response: response)),
     ]
     if place.requestCarries {
-        renderings["decodingFailed"] = String(describing: NetworkError.decodingFailed(decoding))
+        renderings["decodingFailed"] = String(describing: decoding)
+        renderings["decodingFailed (debug)"] = String(reflecting: decoding)
     }
     for (index, entry) in entries.withLock({ $0 }).enumerated() where place.requestCarries || index != 3 {
         renderings["entry \(index)"] = [entry.text, entry.url, entry.failure ?? ""].joined(separator: "\n")

@@ -97,9 +97,9 @@ private func checkDecoding<Value: Decodable>(
         switch managerResult {
         case .success:
             fuzzCheck(hasEmptyValue, "\(Value.self) decoded an empty body of status \(response.statusCode)")
-        case .failure(.noData(let carried)):
+        case .failure(let error) where error.kind == .noData:
             fuzzCheck(!hasEmptyValue, "no empty value for \(Value.self) with status \(response.statusCode)")
-            fuzzCheck(carried.statusCode == response.statusCode, "noData lost the response")
+            fuzzCheck(error.statusCode == response.statusCode, "noData lost the response")
         case .failure(let error):
             fuzzFail("an empty body failed with \(error)")
         }
@@ -108,16 +108,18 @@ private func checkDecoding<Value: Decodable>(
     switch managerResult {
     case .success:
         break
-    case .failure(.decodingFailed(let failure)):
-        fuzzCheck(failure.response.data == response.data, "decodingFailed lost the body")
-        fuzzCheck(failure.typeName == "\(Value.self)", "decodingFailed names \(failure.typeName), not \(Value.self)")
-        fuzzCheck(!failure.reason.isEmpty, "decodingFailed gives no reason")
+    case .failure(let failure) where failure.kind == .decodingFailed:
+        fuzzCheck(failure.response?.data == response.data, "decodingFailed lost the body")
+        let detail = failure.detail ?? ""
+        fuzzCheck(detail.hasPrefix("\(Value.self): "), "decodingFailed says \(detail), not \(Value.self)")
+        fuzzCheck(detail.count > "\(Value.self): ".count, "decodingFailed gives no reason")
     case .failure(let error):
         fuzzFail("a body failed with \(error)")
     }
     let responseResult = Result { () throws(NetworkError) in try response.decode(type, using: manager.decoder) }
     switch (managerResult, responseResult) {
-    case (.success, .success), (.failure, .failure(.decodingFailed)): break
+    case (.success, .success): break
+    case (.failure, .failure(let error)) where error.kind == .decodingFailed: break
     default: fuzzFail("NetworkManager.decode and Response.decode disagree")
     }
 }

@@ -17,7 +17,7 @@ import FoundationNetworking
 /// - requests whose endpoint ``EndPointType/isIdempotent`` (by default `GET`, `HEAD`, `PUT`, `DELETE`,
 ///   `OPTIONS` and `TRACE`);
 /// - responses with status 408, 429, 500, 502, 503 or 504;
-/// - transport failures (``TransportError/Kind``): timed out, connection lost, cannot connect, cannot find host.
+/// - transport failures (``NetworkError/Kind``): timed out, connection lost, cannot connect, cannot find host.
 ///
 /// A `Retry-After` header, in seconds or as an HTTP date, replaces the backoff; a response that asks
 /// for longer than ``maximumRetryAfter``, or for longer than the request's deadline has left, is not
@@ -37,7 +37,7 @@ public struct RetryPolicy: Sendable, Hashable {
     public var retryableStatusCodes: Set<Int>
     /// The transport failures that are retried, whichever transport reported them. Defaults to timed
     /// out, connection lost, cannot connect and cannot find host.
-    public var retryableFailures: Set<TransportError.Kind>
+    public var retryableFailures: Set<NetworkError.Kind>
     /// The longest wait a `Retry-After` header can ask for, in seconds; a response asking for longer is
     /// not retried. Defaults to 60.
     public var maximumRetryAfter: TimeInterval
@@ -49,7 +49,7 @@ public struct RetryPolicy: Sendable, Hashable {
         backoffMultiplier: Double = 2,
         jitter: Double = 0.2,
         retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504],
-        retryableFailures: Set<TransportError.Kind> = [.timedOut, .connectionLost, .cannotConnect, .cannotFindHost],
+        retryableFailures: Set<NetworkError.Kind> = [.timedOut, .connectionLost, .cannotConnect, .cannotFindHost],
         maximumRetryAfter: TimeInterval = 60
     ) {
         self.maximumRetries = maximumRetries
@@ -74,12 +74,9 @@ public struct RetryPolicy: Sendable, Hashable {
         switch result {
         case .success(let response):
             return isRetryable(response)
-        case .failure(.timedOut):
-            return retryableFailures.contains(.timedOut)
-        case .failure(.transport(let error)):
-            return retryableFailures.contains(error.kind)
         case .failure(let error):
-            return error.response.map(isRetryable) ?? false
+            if let response = error.response { return isRetryable(response) }
+            return retryableFailures.contains(error.kind)
         }
     }
 

@@ -14,7 +14,7 @@ import FoundationNetworking
 /// ``NetworkError`` that keeps the whole response, so a server's error JSON can still be read.
 /// Bodies decode by the one rule of ``Response/decode(_:using:)``: a response without content (204, 205,
 /// 304, `HEAD`, `Content-Length: 0`) decodes to ``EmptyResponse``, `nil` for optionals or empty `Data`;
-/// any other empty body is ``NetworkError/noData(_:)``.
+/// any other empty body is ``NetworkError/Kind/noData``.
 public struct NetworkManager<EndPoint: EndPointType>: Sendable {
     /// The router that sends the requests.
     public let router: Router<EndPoint>

@@ -35,7 +35,7 @@ extension AsyncHTTPClientTransport {
                 body?.isReplayable ?? true
             else { return Exchange(request: current, response: response, head: head) }
             guard hops < maximumRedirects else {
-                throw TransportError(.tooManyRedirects, detail: "more than \(maximumRedirects) redirects")
+                throw NetworkError(.tooManyRedirects, detail: "more than \(maximumRedirects) redirects")
             }
             try await ResponseStream.discard(response.body, timeout: Self.timeout(of: current))
             if next.httpMethod != current.httpMethod { body = nil }
@@ -55,7 +55,7 @@ extension AsyncHTTPClientTransport {
         do {
             return try await client.execute(outgoing, timeout: Self.timeout(of: request))
         } catch {
-            throw TransportError.classifying(error)
+            throw NetworkError.classifying(error)
         }
     }
 }

@@ -20,7 +20,7 @@ import FoundationNetworking
 ///
 /// Response bodies stream with backpressure: a consumer that reads slowly slows the connection down instead of
 /// filling memory. Uploads from a file or a stream are read as they are sent. Failures arrive as
-/// ``NetworkLayer/TransportError`` of the same kinds as ``NetworkLayer/URLSessionTransport``'s, so retries,
+/// ``NetworkLayer/NetworkError`` of the same kinds as ``NetworkLayer/URLSessionTransport``'s, so retries,
 /// deadlines, cancellation and error messages behave the same. The transport follows redirects itself, with
 /// its ``redirectPolicy`` and the same rules as the default transport: credentials never reach another origin.
 ///
@@ -34,7 +34,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Whether redirects are followed.
     public let redirectPolicy: RedirectPolicy
     /// How many redirects one request may follow before it fails with
-    /// ``NetworkLayer/TransportError/Kind/tooManyRedirects``.
+    /// ``NetworkLayer/NetworkError/Kind/tooManyRedirects``.
     public let maximumRedirects: Int
     /// Where the cookies that responses set are kept and read from, or `nil` to leave cookies alone.
     public let cookies: HTTPCookieStorage?
@@ -135,7 +135,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///
     /// A head whose `Content-Length` is not one plain decimal number fails at once (see
     /// `ResponseHead.framingError`), and a body that waits for the server longer than the
-    /// request's timeout fails as ``NetworkLayer/TransportError/Kind/timedOut``.
+    /// request's timeout fails as ``NetworkLayer/NetworkError/Kind/timedOut``.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let exchange = try await follow(request)
         if let error = exchange.head.framingError { throw error }

@@ -13,7 +13,7 @@ extension HTTPClientRequest {
     init(
         _ request: URLRequest, body: RequestBody?, cookies: HTTPCookieStorage?, progress: TransferProgressHandler?
     ) throws {
-        guard let url = request.url else { throw TransportError(.unsupportedURL, detail: "the request has no URL") }
+        guard let url = request.url else { throw NetworkError(.unsupportedURL, detail: "the request has no URL") }
         self.init(url: url.absoluteString)
         method = .init(rawValue: request.httpMethod ?? "GET")
         for (name, value) in request.allHTTPHeaderFields ?? [:] {

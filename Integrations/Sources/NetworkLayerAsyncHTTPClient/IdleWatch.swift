@@ -31,7 +31,7 @@ final class IdleWatch: Sendable {
         waitingSince.withLock { $0 = nil }
     }
 
-    /// Runs `read` and fails it with ``NetworkLayer/TransportError/Kind/timedOut`` once it has waited for the
+    /// Runs `read` and fails it with ``NetworkLayer/NetworkError/Kind/timedOut`` once it has waited for the
     /// server for longer than the timeout without a break; `read` is cancelled then.
     static func run<T: Sendable>(
         timeout: TimeAmount,
@@ -61,7 +61,7 @@ final class IdleWatch: Sendable {
             if deadline <= clock.now {
                 let (seconds, attoseconds) = timeout.components
                 let elapsed = Double(seconds) + Double(attoseconds) * 1e-18
-                throw TransportError(.timedOut, detail: "no body bytes for \(String(format: "%g", elapsed)) s")
+                throw NetworkError(.timedOut, detail: "no body bytes for \(String(format: "%g", elapsed)) s")
             }
             try await Task.sleep(until: min(deadline, clock.now + Self.longestSleep), clock: clock)
         }

@@ -20,7 +20,7 @@ extension ResponseHead {
         guard let url = response.history.count > 1 ? response.url : url ?? response.url,
             let head = ResponseHead(
                 statusCode: Int(response.status.code), httpVersion: version, headers: headers, url: url)
-        else { throw TransportError(.badResponse, detail: "status \(response.status.code)") }
+        else { throw NetworkError(.badResponse, detail: "status \(response.status.code)") }
         self = head
     }
 }

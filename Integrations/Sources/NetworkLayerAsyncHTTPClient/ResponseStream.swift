@@ -37,7 +37,7 @@ enum ResponseStream {
                 if let error = head.framingError(delivered: count, after: request) { throw error }
                 writer.finish()
             } catch {
-                writer.fail(TransportError.classifying(error))
+                writer.fail(NetworkError.classifying(error))
             }
             withExtendedLifetime(owner) {}
         }
@@ -53,7 +53,7 @@ enum ResponseStream {
                 for try await _ in body { watch.waiting() }
             }
         } catch {
-            throw TransportError.classifying(error)
+            throw NetworkError.classifying(error)
         }
     }
 }

@@ -15,8 +15,8 @@ import FoundationNetworking
 /// For each attempt, with the dimensions `endpoint` (the endpoint's case name, such as `popular`) and
 /// `method`:
 /// - `networklayer.requests`, a counter of attempts;
-/// - `networklayer.failures`, a counter of attempts that failed, with the ``NetworkLayer/NetworkError`` case
-///   as the dimension `error` (`timedOut`, `transport`, `serverError`, …);
+/// - `networklayer.failures`, a counter of attempts that failed, with the name of the
+///   ``NetworkLayer/NetworkError/Kind`` as the dimension `error` (`timedOut`, `cannotConnect`, `serverError`, …);
 /// - `networklayer.duration`, a timer of how long each attempt took, from the plugins' first look at it to
 ///   its outcome.
 ///
@@ -43,7 +43,7 @@ public struct MetricsPlugin: PluginType {
         Timer(label: "\(prefix).duration", dimensions: dimensions, factory: factory)
             .recordNanoseconds(Int64((context.elapsed * 1_000_000_000).rounded()))
         if case .failure(let error) = result {
-            let failure = dimensions + [("error", Self.caseName(of: error))]
+            let failure = dimensions + [("error", error.kind.name)]
             Counter(label: "\(prefix).failures", dimensions: failure, factory: factory).increment()
         }
     }

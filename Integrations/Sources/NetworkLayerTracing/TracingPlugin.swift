@@ -72,10 +72,10 @@ public final class TracingPlugin: PluginType {
     }
 
     /// The failure's kind as OpenTelemetry's `error.type` wants it: the status for status failures, otherwise
-    /// the ``NetworkLayer/NetworkError`` case.
+    /// the name of the ``NetworkLayer/NetworkError/Kind``.
     static func errorType(of error: NetworkError) -> String {
         if let status = error.response?.statusCode, status >= 400 { return String(status) }
-        return Mirror(reflecting: error).children.first?.label ?? "other"
+        return error.kind.name
     }
 
     private static func defaultPort(of url: URL) -> Int? {

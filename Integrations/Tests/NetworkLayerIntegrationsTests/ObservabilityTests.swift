@@ -147,7 +147,7 @@ struct ObservabilityTests {
         let response = Response(request: request, httpResponse: head, data: Data(row.responseBody))
         networkLogger.log(request: request)
         networkLogger.log(result: .success(response), for: request, elapsed: 0.01)
-        networkLogger.log(result: .failure(.clientError(response)), for: request, elapsed: 0.01)
+        networkLogger.log(result: .failure(NetworkError(.clientError, response: response)), for: request, elapsed: 0.01)
 
         #expect(handler.entries.count == 3)
         let everything = handler.entries.map { "\($0.message) \($0.metadata)" }.joined(separator: "\n")

@@ -45,8 +45,7 @@ struct ReliabilityTableTests {
             await #expect {
                 try await router.request(.refused)
             } throws: { error in
-                guard case .transport(let failure) = error as? NetworkError else { return false }
-                return failure.kind == .cannotConnect
+                (error as? NetworkError)?.kind == .cannotConnect
             }
         }
     }
@@ -58,7 +57,7 @@ struct ReliabilityTableTests {
             await #expect {
                 try await router.request(.stall(seconds: 30))
             } throws: { error in
-                guard case .timedOut = error as? NetworkError else { return false }
+                guard (error as? NetworkError)?.kind == .timedOut else { return false }
                 return true
             }
             #expect(started.duration(to: .now) >= .milliseconds(900))
@@ -104,7 +103,7 @@ struct ReliabilityTableTests {
             await #expect {
                 try await request.value
             } throws: { error in
-                (error as? NetworkError)?.isCancellation == true
+                (error as? NetworkError)?.kind == .cancelled
             }
         }
     }
@@ -132,8 +131,7 @@ struct ReliabilityTableTests {
             await #expect {
                 try await router.request(.echoHeaders)
             } throws: { error in
-                guard case .responseTooLarge = error as? NetworkError else { return false }
-                return true
+                (error as? NetworkError)?.kind == .responseTooLarge
             }
         }
     }

@@ -38,10 +38,9 @@ enum ResultMapping {
 
     static func underlyingError(_ error: NetworkLayer.NetworkError) -> any Error {
         switch error {
-        case .transport(let failure): failure.urlErrorCode.map { URLError($0) } ?? failure
         case .cancelled: URLError(.cancelled)
         case .timedOut: URLError(.timedOut)
-        default: error
+        default: error.underlyingError as? URLError ?? error
         }
     }
 }
@@ -50,7 +49,7 @@ extension NetworkError {
     /// Whether the request was cancelled.
     public var isCancellation: Bool {
         if let urlError = error as? URLError { return urlError.code == .cancelled }
-        return (error as? NetworkLayer.NetworkError)?.isCancellation ?? false
+        return (error as? NetworkLayer.NetworkError)?.kind == .cancelled
     }
 
     /// The HTTP status code, if a response arrived.

@@ -68,7 +68,7 @@ public final class RouterNetworkClient: NetworkClient, Sendable {
                 acceptableStatusCodes: acceptedStatusCodes
             )
         } catch {
-            throw .invalidRequest(error)
+            throw NetworkLayer.NetworkError(.invalidRequest, underlyingError: error)
         }
     }
 

@@ -5,95 +5,52 @@ import FoundationNetworking
 #endif
 
 extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
-    /// What failed, in one line: the method and URL (secrets hidden by ``Redactor``), the status and the
-    /// start of the body for a response, the transport's failure for a connection.
+    /// What failed, in one line with its secrets hidden by ``Redactor``: the kind, then the method, the URL, the
+    /// status and the start of the body for a response, or the method and URL for a request that got none, then
+    /// the detail: "Timed out: GET https://api.example.com/movies, deadline 4 s".
     public var description: String {
-        switch self {
-        case .invalidRequest(let error):
-            "Invalid request: \(error)"
-        case .cancelled(let error):
-            error.line("Cancelled")
-        case .timedOut(let error):
-            error.line("Timed out")
-        case .transport(let error):
-            "Transport failure: \(error)"
-        case .responseTooLarge(_, let error):
-            error.line("Response too large")
-        case .authentication(let response):
-            "Not authorized: \(response.summary)"
-        case .notFound(let response):
-            "Not found: \(response.summary)"
-        case .clientError(let response):
-            "Client error: \(response.summary)"
-        case .serverError(let response):
-            "Server error: \(response.summary)"
-        case .unexpectedRedirect(let response):
-            "Unexpected redirect: \(response.summary)"
-        case .unacceptableStatusCode(let response):
-            "Unacceptable status: \(response.summary)"
-        case .noData(let response):
-            "No body to decode: \(response.summary)"
-        case .decodingFailed(let failure):
-            "\(failure)"
-        case .other(let text):
-            "Request failed: \(Redactor.standard.text(text.split(whereSeparator: \.isNewline).joined(separator: " ")))"
+        var line = kind.description
+        if let response {
+            line += ": \(response.summary)"
+        } else if let url {
+            line += ": \(method ?? "GET") \(Redactor.standard.url(url))"
         }
-    }
-
-    /// The same line as ``description``.
-    public var debugDescription: String { description }
-
-    /// The same line as ``description``, for `localizedDescription`.
-    public var errorDescription: String? { description }
-}
-
-extension RequestBuildError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
-    /// Why the request could not be built, in one line.
-    public var description: String {
-        switch self {
-        case .invalidURL(let url):
-            "invalid URL \"\(Redactor.standard.text(url))\""
-        case .invalidPath(let path):
-            "invalid path \(Redactor.standard.text(String(path.prefix(200))).debugDescription) (a server could read a . or .. segment in it and leave the base URL)"
-        case .invalidMethod(let method):
-            "invalid method \(String(method.prefix(40)).debugDescription) (not an HTTP token)"
-        case .invalidHeader(let name):
-            "invalid header field \(name.debugDescription) (not a token, or CR, LF or NUL in its name or value)"
-        case .invalidMultipartPart(let name):
-            "invalid multipart part \(String(name.prefix(80)).debugDescription) (a control character in its name or file name, or a MIME type that is not printable ASCII)"
-        case .unsupportedParameter(let key, let type):
-            "parameter \"\(key)\" has a type that cannot be encoded (\(type))"
-        case .nonFiniteNumber(let key):
-            "parameter \"\(key)\" is not a finite number"
-        case .dateOutOfRange(let key):
-            "parameter \"\(key)\" is a date too far from 1970 to encode"
-        case .nestingTooDeep(let key, let limit):
-            "parameter \"\(key)\" nests deeper than \(limit) levels"
-        case .bodyNotAllowed(let method):
-            "a \(method) request carries no body unless its endpoint allows one (allowsBodyInGET)"
-        case .encodingFailed(let reason):
-            "encoding failed: \(reason)"
-        }
-    }
-
-    /// The same line as ``description``.
-    public var debugDescription: String { description }
-
-    /// The same line as ``description``, for `localizedDescription`.
-    public var errorDescription: String? { description }
-}
-
-extension DecodingFailure: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
-    /// What could not be decoded from which response, and why, in one line.
-    public var description: String {
-        let type = typeName.isEmpty ? "the body" : typeName
-        let line = "Could not decode \(type): \(response.summary): \(response.redacting(reason))"
+        if let particulars { line += (line == kind.description ? ": " : ", ") + particulars }
+        if let urlErrorCode { line += " (URLError \(urlErrorCode.rawValue))" }
         return line.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
-    /// The same line as ``description``.
-    public var debugDescription: String { description }
+    /// The fields one by one, secrets hidden, for `po error` and `String(reflecting:)`: `NetworkError(kind:
+    /// .notFound, response: GET https://… returned 404 Not Found, detail: …, underlying: …)`.
+    public var debugDescription: String {
+        var fields = ["kind: .\(kind.name)"]
+        if let response {
+            fields.append("response: \(response.summary)")
+        } else if let url {
+            fields.append("request: \(method ?? "GET") \(Redactor.standard.url(url))")
+        }
+        if let detail { fields.append("detail: \(redacted(detail).debugDescription)") }
+        if let urlErrorCode {
+            fields.append("underlying: URLError(\(urlErrorCode.rawValue))")
+        } else if let underlyingError {
+            fields.append("underlying: \(redacted(String(reflecting: underlyingError)).debugDescription)")
+        }
+        let line = "NetworkError(\(fields.joined(separator: ", ")))"
+        return line.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
 
     /// The same line as ``description``, for `localizedDescription`.
     public var errorDescription: String? { description }
+
+    /// The detail, or else what the underlying error says of itself (a `URLError` shows as its code instead).
+    var particulars: String? {
+        if let detail, !detail.isEmpty { return redacted(detail) }
+        guard let underlyingError, !(underlyingError is URLError) else { return nil }
+        return redacted(String(describing: underlyingError))
+    }
+
+    /// `text` with secrets hidden: the standard rules, and anything the request sent, when a response arrived.
+    private func redacted(_ text: String) -> String {
+        response?.redacting(text) ?? Redactor.standard.text(text)
+    }
 }

@@ -11,22 +11,21 @@ extension Response {
     /// The keys are separated by dots, each looked up in an object. The value is decoded in place by
     /// `decoder`, with its strategies for dates, data and keys, without copying the JSON. An empty key path
     /// decodes the whole body, by the rule of ``decode(_:using:)``. A missing key, or a key path that passes
-    /// through something other than an object, throws ``NetworkError/decodingFailed(_:)`` naming the path.
+    /// through something other than an object, throws ``NetworkError/Kind/decodingFailed`` naming the path.
     public func decode<Value: Decodable>(
         _ type: Value.Type = Value.self,
         atKeyPath keyPath: String,
         using decoder: JSONDecoder = JSONDecoder()
     ) throws(NetworkError) -> Value {
         guard !keyPath.isEmpty else { return try decode(type, using: decoder) }
-        guard !data.isEmpty else { throw .noData(self) }
+        guard !data.isEmpty else { throw NetworkError(.noData, response: self) }
         let keys = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         do {
             return try KeyPathDecoding.$keys.withValue(keys) {
                 try decoder.decode(KeyPathValue<Value>.self, from: data).value
             }
         } catch {
-            throw .decodingFailed(
-                DecodingFailure(error: error, response: self, typeName: "\(Value.self) at \(keyPath)"))
+            throw NetworkError.decodingFailed(error, response: self, typeName: "\(Value.self) at \(keyPath)")
         }
     }
 }

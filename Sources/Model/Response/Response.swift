@@ -47,7 +47,7 @@ public struct Response: Sendable {
     /// - An empty body of a response that has none by the rules of HTTP (status 204, 205 or 304, an
     ///   answer to `HEAD`, or `Content-Length: 0`) decodes to the type's ``EmptyResponseDecodable`` value
     ///   (``EmptyResponse``, `nil` for optionals), to empty `Data` or to an empty `String`.
-    /// - Any other empty body fails with ``NetworkError/noData(_:)``.
+    /// - Any other empty body fails with ``NetworkError/Kind/noData``.
     ///
     /// ``NetworkManager`` decodes with this rule too.
     public func decode<Value: Decodable>(
@@ -63,7 +63,9 @@ public struct Response: Sendable {
         -> Value
     {
         if data.isEmpty {
-            guard hasNoContent, let empty = Self.emptyValue(of: type) else { throw .noData(self) }
+            guard hasNoContent, let empty = Self.emptyValue(of: type) else {
+                throw NetworkError(.noData, response: self)
+            }
             return empty
         }
         if let data = data as? Value { return data }
@@ -76,7 +78,7 @@ public struct Response: Sendable {
             }
             return try decode(data)
         } catch {
-            throw .decodingFailed(DecodingFailure(error: error, response: self, typeName: "\(Value.self)"))
+            throw NetworkError.decodingFailed(error, response: self, typeName: "\(Value.self)")
         }
     }
 

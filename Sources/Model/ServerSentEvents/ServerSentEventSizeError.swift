@@ -2,7 +2,7 @@
 ///
 /// The parser holds a line until it ends and an event until it is dispatched, so without a limit a server
 /// that never ends a line, or never ends an event, would fill the memory. ``Router/events(_:reconnection:)``
-/// ends its loop with ``NetworkError/responseTooLarge(limit:_:)`` for it, without reconnecting.
+/// ends its loop with ``NetworkError/Kind/responseTooLarge`` for it, without reconnecting.
 public struct ServerSentEventSizeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What outgrew its limit.
     public enum Part: Sendable, Hashable {

@@ -1,7 +1,7 @@
 /// Cancels one request. Returned by every completion-handler request.
 ///
 /// Cancelling is idempotent and safe from any thread; the request's completion still runs
-/// exactly once, with ``NetworkError/cancelled(_:)`` unless the request had already finished.
+/// exactly once, with ``NetworkError/Kind/cancelled`` unless the request had already finished.
 public final class CancellationToken: Sendable {
     private let state: Locked<(cancelled: Bool, action: (@Sendable () -> Void)?)>
 

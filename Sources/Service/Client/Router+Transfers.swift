@@ -21,7 +21,7 @@ extension Router {
     /// Sends `endpoint` with the contents of the local file at `fileURL` as its body, streamed from
     /// disk with a `Content-Length`, and reports the bytes sent.
     ///
-    /// A file that cannot be read fails with ``NetworkError/invalidRequest(_:)`` before anything is sent.
+    /// A file that cannot be read fails with ``NetworkError/Kind/invalidRequest`` before anything is sent.
     public func upload(
         _ endpoint: EndPoint,
         fromFile fileURL: URL,

@@ -57,13 +57,13 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
             return try RequestBuilder(configuration: configuration).makeRequest(
                 for: endpoint, extraHeaders: extraHeaders)
         } catch {
-            throw .invalidRequest(error)
+            throw NetworkError(.invalidRequest, underlyingError: error)
         }
     }
 
     /// Sends `route` and returns the response, whatever its status.
     ///
-    /// Cancelling the calling task cancels the HTTP request and throws ``NetworkError/cancelled(_:)``.
+    /// Cancelling the calling task cancels the HTTP request and throws ``NetworkError/Kind/cancelled``.
     public func request(_ route: EndPoint) async throws(NetworkError) -> Response {
         try await request(route, exchange: Exchange(task: route.task))
     }

@@ -12,7 +12,7 @@ import FoundationNetworking
 /// 5xx, …), HTTP 204, or a `Content-Type` other than `text/event-stream` ends it with a ``NetworkError``
 /// instead, without reconnecting; so does a line or an event larger than the router's
 /// ``RouterConfiguration/maximumServerSentEventLineLength`` or ``RouterConfiguration/maximumServerSentEventSize``,
-/// with ``NetworkError/responseTooLarge(limit:_:)``. Leave the loop or cancel its task to stop.
+/// with ``NetworkError/Kind/responseTooLarge``. Leave the loop or cancel its task to stop.
 public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable {
     /// One event.
     public typealias Element = ServerSentEvent
@@ -59,11 +59,8 @@ public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable 
                     if !ready.isEmpty { failures = 0 }
                 } catch let error as ServerSentEventSizeError {
                     (chunks, ended) = (nil, true)
-                    let failure = TransportError(.responseTooLarge, detail: error.description).naming(request)
-                    throw NetworkError.responseTooLarge(limit: error.limit, failure)
+                    throw NetworkError(.responseTooLarge, detail: error.description).naming(request)
                 } catch let error as NetworkError where error.isReconnectable {
-                    try await reconnect(after: error)
-                } catch let error as TransportError where error.kind != .cancelled {
                     try await reconnect(after: error)
                 } catch {
                     ended = true
@@ -78,13 +75,13 @@ public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable 
             let streamed = try await events.router.stream(events.route, headers: headers)
             if streamed.statusCode == 204 {
                 streamed.body.cancel()
-                throw NetworkError.noData(streamed.response)
+                throw NetworkError(.noData, response: streamed.response)
             }
             guard streamed.head.isEventStream else {
                 streamed.body.cancel()
-                let failure = EventStreamContentTypeError(contentType: streamed.head.value(for: "Content-Type"))
-                throw NetworkError.decodingFailed(
-                    DecodingFailure(error: failure, response: streamed.response, typeName: "ServerSentEvent"))
+                let contentType = streamed.head.value(for: "Content-Type").map { "\"\($0)\"" } ?? "missing"
+                let detail = "ServerSentEvent: Content-Type is \(contentType), not text/event-stream"
+                throw NetworkError(.decodingFailed, response: streamed.response, detail: detail)
             }
             chunks = streamed.body.makeAsyncIterator()
             request = streamed.response.request
@@ -104,17 +101,6 @@ public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable 
             let delay = events.reconnection.delay(afterFailures: failures, retry: parser.reconnectionTime)
             try await events.router.configuration.sleep(delay)
         }
-    }
-}
-
-/// Why an event stream was refused: its `Content-Type` is not `text/event-stream`.
-public struct EventStreamContentTypeError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The `Content-Type` the response had, if any.
-    public let contentType: String?
-
-    /// One line naming the content type.
-    public var description: String {
-        "not an event stream: Content-Type is \(contentType.map { "\"\($0)\"" } ?? "missing"), not text/event-stream"
     }
 }
 
@@ -142,9 +128,6 @@ extension NetworkError {
     /// Whether an event stream that failed with this error connects again: a lost, refused or timed-out
     /// connection does; a refused status, a bad request or a cancellation does not.
     fileprivate var isReconnectable: Bool {
-        switch self {
-        case .transport, .timedOut: true
-        default: false
-        }
+        kind.isConnectionFailure
     }
 }

@@ -9,10 +9,10 @@ import FoundationNetworking
 /// Foundation cannot do it: on Linux it ignores `timeoutIntervalForResource` and truncates fractional
 /// timeouts, and no URLSession timeout spans retries.
 enum Deadline {
-    /// Runs `operation` and returns its result, or ``NetworkError/timedOut(_:)`` once `seconds` have
+    /// Runs `operation` and returns its result, or ``NetworkError/Kind/timedOut`` once `seconds` have
     /// passed, whichever comes first. An operation that is still running at the deadline is cancelled.
     ///
-    /// Cancelling the calling task returns ``NetworkError/cancelled(_:)`` at once and cancels the operation.
+    /// Cancelling the calling task returns ``NetworkError/Kind/cancelled`` at once and cancels the operation.
     /// Both errors name `request`.
     static func run<Success: Sendable>(
         within seconds: TimeInterval,
@@ -24,7 +24,7 @@ enum Deadline {
         // A Dispatch timer, so the deadline fires on time even while every thread of the concurrency
         // pool is busy.
         let timer = DispatchWorkItem {
-            let missed = TransportError(.timedOut, detail: "deadline of \(String(format: "%g", seconds)) s passed")
+            let missed = NetworkError(.timedOut, detail: "deadline of \(String(format: "%g", seconds)) s passed")
             outcome.finish(with: .failure(NetworkError(missed, sending: request)))
             work.cancel()
         }

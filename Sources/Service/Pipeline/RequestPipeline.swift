@@ -64,7 +64,7 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
                     case .deliver: return delivery
                     case .fail:
                         delivery.stopUnread()
-                        return .failure(.authentication(response))
+                        return .failure(NetworkError(.authentication, response: response))
                     case .cancelled:
                         delivery.stopUnread()
                         return .failure(.cancelled(sending: request))

@@ -44,7 +44,7 @@ public struct RouterConfiguration: Sendable {
     /// See <doc:Reliability>.
     public var challengeCredentials: (@Sendable (AuthenticationChallenge) async -> HTTPCredential?)?
     /// The longest a request may take in all, in seconds: every attempt, retry, backoff and credential
-    /// refresh included. When it passes, the request is cancelled and fails with ``NetworkError/timedOut(_:)``.
+    /// refresh included. When it passes, the request is cancelled and fails with ``NetworkError/Kind/timedOut``.
     ///
     /// The library enforces it itself, so fractions of a second work on every platform. Endpoints can
     /// override it with ``EndPointType/deadline``. Defaults to `nil`: no deadline beyond ``timeout``.
@@ -52,7 +52,7 @@ public struct RouterConfiguration: Sendable {
     /// The largest response body a request keeps in memory, in bytes; `nil` for no limit. Defaults to
     /// ``defaultMaximumResponseSize``.
     ///
-    /// A larger body fails with ``NetworkError/responseTooLarge(limit:_:)``: at once when the
+    /// A larger body fails with ``NetworkError/Kind/responseTooLarge``: at once when the
     /// `Content-Length` says so, otherwise as soon as the bytes that arrived pass the limit. Bodies a
     /// download writes to disk are not limited.
     public var maximumResponseSize: Int?
@@ -62,7 +62,7 @@ public struct RouterConfiguration: Sendable {
     ///
     /// Only a transport that cannot pause its reads keeps a backlog on disk: ``URLSessionTransport`` past its
     /// `streamWindow` in memory. A byte past the limit stops the transfer, and the reader gets
-    /// ``NetworkError/responseTooLarge(limit:_:)`` after the chunks still in memory; the file's space goes
+    /// ``NetworkError/Kind/responseTooLarge`` after the chunks still in memory; the file's space goes
     /// back to the system at once.
     public var maximumStreamBacklogOnDisk: Int? = RouterConfiguration.defaultMaximumStreamBacklogOnDisk
     /// Whether identical `GET` and `HEAD` requests in flight at once share one exchange, like Moya's
@@ -83,7 +83,7 @@ public struct RouterConfiguration: Sendable {
     /// The longest line of a Server-Sent Events stream (``Router/events(_:reconnection:)``), in bytes.
     /// Defaults to ``ServerSentEventParser/defaultMaximumLineLength`` (1 MiB).
     ///
-    /// A longer line ends the loop with ``NetworkError/responseTooLarge(limit:_:)`` as soon as its bytes pass
+    /// A longer line ends the loop with ``NetworkError/Kind/responseTooLarge`` as soon as its bytes pass
     /// the limit, so a server that never ends a line holds at most this much memory.
     public var maximumServerSentEventLineLength = ServerSentEventParser.defaultMaximumLineLength
     /// The most bytes the `data:` lines of one Server-Sent Event may hold, joined. Defaults to

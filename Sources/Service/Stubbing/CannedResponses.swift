@@ -34,7 +34,7 @@ struct CannedResponses<EndPoint: EndPointType>: HTTPTransport {
     {
         guard let url = request.head.url,
             let head = ResponseHead(statusCode: statusCode, headers: headers, url: url)
-        else { throw TransportError(.badResponse, detail: "status \(statusCode) cannot be sent") }
+        else { throw NetworkError(.badResponse, detail: "status \(statusCode) cannot be sent") }
         return head
     }
 

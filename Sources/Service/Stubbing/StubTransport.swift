@@ -124,7 +124,7 @@ extension StubTransport: HTTPTransport {
     /// over the network transport when the endpoint's behavior is ``Behavior/network``.
     ///
     /// A request built from no endpoint of type `EndPoint`, or one whose endpoint is not stubbed when there
-    /// is no network transport, fails with ``TransportError/Kind/unsupportedURL``.
+    /// is no network transport, fails with ``NetworkError/Kind/unsupportedURL``.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         try await transport(for: request).send(request)
     }
@@ -132,7 +132,7 @@ extension StubTransport: HTTPTransport {
     /// What answers `request`: the stubs or, for an endpoint that is not stubbed, the network.
     private func transport(for request: TransportRequest) throws -> any HTTPTransport {
         guard let endpoint = request.endpoint as? EndPoint else {
-            throw TransportError(.unsupportedURL, detail: "no stubbed \(EndPoint.self) endpoint for the request")
+            throw NetworkError(.unsupportedURL, detail: "no stubbed \(EndPoint.self) endpoint for the request")
         }
         switch behaviors(endpoint) {
         case .immediate:
@@ -141,7 +141,7 @@ extension StubTransport: HTTPTransport {
             return CannedResponses(endpoint: endpoint, delay: seconds, respond: respond)
         case .network:
             guard let network else {
-                throw TransportError(.unsupportedURL, detail: "the endpoint is not stubbed and the stub has no network")
+                throw NetworkError(.unsupportedURL, detail: "the endpoint is not stubbed and the stub has no network")
             }
             return network
         }

@@ -13,14 +13,14 @@ import FoundationNetworking
 /// struct EchoTransport: HTTPTransport {
 ///     func send(_ request: TransportRequest) async throws -> TransportResponse {
 ///         guard let url = request.head.url, let head = ResponseHead(statusCode: 200, url: url) else {
-///             throw TransportError(.badResponse, detail: "no URL")
+///             throw NetworkError(.badResponse, detail: "no URL")
 ///         }
 ///         return TransportResponse(head: head, body: ResponseBody(Data("hello".utf8)))
 ///     }
 /// }
 /// ```
 ///
-/// Throw a ``TransportError`` when the exchange fails, so that retries, deadlines and error messages
+/// Throw a ``NetworkError`` when the exchange fails, so that retries, deadlines and error messages
 /// behave the same whichever transport sent the request, and stop with `CancellationError` when the
 /// calling task is cancelled. Check `ResponseHead.framingError` when the head arrives and
 /// `ResponseHead.framingError(delivered:after:)` once the body has, and read the request's timeout through

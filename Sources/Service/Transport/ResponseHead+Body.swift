@@ -25,12 +25,12 @@ extension ResponseHead {
     ///
     /// A transport checks it as soon as the head arrives, with ``framingError(delivered:after:)`` once the body
     /// has; the router checks it again whichever transport carried the response.
-    @_spi(Transport) public var framingError: TransportError? {
+    @_spi(Transport) public var framingError: NetworkError? {
         switch contentLengthField {
         case .absent, .length(_, isPastLargest: false): nil
         case .length(_, isPastLargest: true):
-            TransportError(.badResponse, detail: "Content-Length past the largest length a body can have")
-        case .invalid(let reason): TransportError(.badResponse, detail: reason)
+            NetworkError(.badResponse, detail: "Content-Length past the largest length a body can have")
+        case .invalid(let reason): NetworkError(.badResponse, detail: reason)
         }
     }
 
@@ -38,10 +38,10 @@ extension ResponseHead {
     /// `nil`: a count that contradicts the `Content-Length` of a body that is not compressed means the
     /// transport framed the body otherwise than the head says (for example by another `Content-Length`
     /// field that the head does not show).
-    @_spi(Transport) public func framingError(delivered count: Int64, after request: URLRequest) -> TransportError? {
+    @_spi(Transport) public func framingError(delivered count: Int64, after request: URLRequest) -> NetworkError? {
         if let error = framingError { return error }
         guard mayHaveBody(after: request), let length = decodedLength, length != count else { return nil }
-        return TransportError(
+        return NetworkError(
             .badResponse, detail: "a body of \(count) bytes where Content-Length says \(length)")
     }
 }

@@ -60,7 +60,7 @@ struct MethodValidationTests {
         let error = await #expect(throws: NetworkError.self) {
             try await router.request(TestEndpoint(httpMethod: HTTPMethod(rawValue: method)))
         }
-        guard case .invalidRequest(.invalidMethod(method)) = error else {
+        guard error?.buildError == .invalidMethod(method) else {
             Issue.record("expected invalidMethod, got \(String(describing: error))")
             return
         }

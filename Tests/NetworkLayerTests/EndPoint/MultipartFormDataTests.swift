@@ -115,7 +115,7 @@ struct MultipartFormDataTests {
             _ = try await router.upload(TestEndpoint(httpMethod: .post), multipart: form)
             Issue.record("the form was sent")
         } catch {
-            guard case .invalidRequest(let reason) = error else {
+            guard let reason = error.buildError else {
                 Issue.record("failed with \(error)")
                 return
             }

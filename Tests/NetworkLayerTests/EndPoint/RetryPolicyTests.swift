@@ -25,18 +25,21 @@ struct RetryPolicyTests {
         ("503", .success(.stub(503)), true),
         ("504", .success(.stub(504)), true),
         ("505", .success(.stub(505)), false),
-        ("serverError(503)", .failure(.serverError(.stub(503))), true),
-        ("clientError(429)", .failure(.clientError(.stub(429))), true),
-        ("timed out", .failure(.timedOut(TransportError(.timedOut))), true),
-        ("connection lost", .failure(.transport(TransportError(URLError(.networkConnectionLost)))), true),
-        ("cannot connect", .failure(.transport(TransportError(URLError(.cannotConnectToHost)))), true),
-        ("cannot find host", .failure(.transport(TransportError(URLError(.cannotFindHost)))), true),
-        ("DNS lookup failed", .failure(.transport(TransportError(URLError(.dnsLookupFailed)))), true),
-        ("not connected", .failure(.transport(TransportError(URLError(.notConnectedToInternet)))), false),
-        ("bad URL", .failure(.transport(TransportError(URLError(.badURL)))), false),
-        ("cancelled", .failure(.cancelled(TransportError(.cancelled))), false),
-        ("invalid request", .failure(.invalidRequest(.invalidURL("x"))), false),
-        ("other", .failure(.other("x")), false),
+        ("serverError(503)", .failure(NetworkError(.serverError, response: .stub(503))), true),
+        ("clientError(429)", .failure(NetworkError(.clientError, response: .stub(429))), true),
+        ("timed out", .failure(NetworkError(.timedOut)), true),
+        ("connection lost", .failure(NetworkError(URLError(.networkConnectionLost))), true),
+        ("cannot connect", .failure(NetworkError(URLError(.cannotConnectToHost))), true),
+        ("cannot find host", .failure(NetworkError(URLError(.cannotFindHost))), true),
+        ("DNS lookup failed", .failure(NetworkError(URLError(.dnsLookupFailed))), true),
+        ("not connected", .failure(NetworkError(URLError(.notConnectedToInternet))), false),
+        ("bad URL", .failure(NetworkError(URLError(.badURL))), false),
+        ("cancelled", .failure(NetworkError(.cancelled)), false),
+        (
+            "invalid request",
+            .failure(NetworkError(.invalidRequest, underlyingError: RequestBuildError.invalidURL("x"))), false
+        ),
+        ("other", .failure(NetworkError(.other, detail: "x")), false),
     ]
 
     @Test("retried only when the method is idempotent and the outcome is retryable", arguments: methods, outcomes)
@@ -58,8 +61,8 @@ struct RetryPolicyTests {
         #expect(!policy.shouldRetry(.success(.stub(503)), isIdempotent: true))
         #expect(
             policy.shouldRetry(
-                .failure(.transport(TransportError(URLError(.notConnectedToInternet)))), isIdempotent: true))
-        #expect(!policy.shouldRetry(.failure(.timedOut(TransportError(.timedOut))), isIdempotent: true))
+                .failure(NetworkError(URLError(.notConnectedToInternet))), isIdempotent: true))
+        #expect(!policy.shouldRetry(.failure(NetworkError(.timedOut)), isIdempotent: true))
     }
 
     @Test("the default backoff is 0.5 s, then 1 s, then doubling", arguments: [(1, 0.5), (2, 1.0), (3, 2.0), (4, 4.0)])
@@ -92,7 +95,8 @@ struct RetryPolicyTests {
         let policy = RetryPolicy(jitter: 0, maximumRetryAfter: cap)
         let response = Response.stub(503, headers: ["Retry-After": header])
         #expect(policy.delay(beforeRetry: 1, after: .success(response)) == expected)
-        #expect(policy.delay(beforeRetry: 1, after: .failure(.serverError(response))) == expected)
+        #expect(
+            policy.delay(beforeRetry: 1, after: .failure(NetworkError(.serverError, response: response))) == expected)
     }
 
     @Test(
@@ -101,7 +105,9 @@ struct RetryPolicyTests {
     func retryAfterBeyondCap(header: String, retried: Bool) {
         let response = Response.stub(503, headers: ["Retry-After": header])
         #expect(RetryPolicy().shouldRetry(.success(response), isIdempotent: true) == retried)
-        #expect(RetryPolicy().shouldRetry(.failure(.serverError(response)), isIdempotent: true) == retried)
+        #expect(
+            RetryPolicy().shouldRetry(.failure(NetworkError(.serverError, response: response)), isIdempotent: true)
+                == retried)
     }
 
     @Test("Retry-After as an HTTP date waits until then")

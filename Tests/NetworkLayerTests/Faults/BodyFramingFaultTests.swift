@@ -24,7 +24,7 @@ struct BodyFramingFaultTests {
 
         let error = await #expect(throws: NetworkError.self) { try await router.request(.conflictingLength) }
 
-        guard case .transport(let failure) = try #require(error) else {
+        guard let failure = (try #require(error)).ifKind(.badResponse) else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return
         }

@@ -12,12 +12,12 @@ struct ConnectionFaultTests {
     /// How a body shorter than its Content-Length fails, whatever the transport. Linux Foundation passes curl's
     /// "transfer closed with N bytes remaining to read" on as `URLError(.unknown)`; `URLSessionTransport`
     /// reports it as `networkConnectionLost`, as Apple platforms do.
-    static let truncatedBodyKinds: Set<TransportError.Kind> = [.connectionLost]
+    static let truncatedBodyKinds: Set<NetworkError.Kind> = [.connectionLost]
 
     /// How a connection closed before any response fails. Linux Foundation passes curl's "Empty reply from
     /// server" on as `badServerResponse`; `URLSessionTransport` reports it as `networkConnectionLost`, as Apple
     /// platforms do.
-    static let emptyReplyKinds: Set<TransportError.Kind> = [.connectionLost]
+    static let emptyReplyKinds: Set<NetworkError.Kind> = [.connectionLost]
 
     @Test(
         "A refused connection fails as cannotConnect, completing exactly once",
@@ -80,8 +80,8 @@ struct ConnectionFaultTests {
     }
 }
 
-/// The kind of a ``NetworkError/transport(_:)`` failure, or `nil` for anything else.
-func transportKind(_ error: NetworkError?) -> TransportError.Kind? {
-    if case .transport(let failure) = error { return failure.kind }
-    return nil
+/// The kind of a failure that came with no response, or `nil` for anything else.
+func transportKind(_ error: NetworkError?) -> NetworkError.Kind? {
+    guard let error, error.response == nil else { return nil }
+    return error.kind
 }

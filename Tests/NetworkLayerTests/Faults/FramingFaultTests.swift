@@ -20,7 +20,7 @@ struct FramingFaultTests {
 
         let error = await #expect(throws: NetworkError.self) { try await router.request(.lengthFields(fields)) }
 
-        guard case .transport(let failure) = try #require(error) else {
+        guard let failure = (try #require(error)).ifKind(.badResponse) else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return
         }
@@ -35,7 +35,7 @@ struct FramingFaultTests {
             _ = try await router.stream(.lengthFields(["Content-Length: +9"]))
         }
 
-        guard case .transport(let failure) = try #require(error) else {
+        guard let failure = (try #require(error)).ifKind(.badResponse) else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return
         }
@@ -51,7 +51,7 @@ struct FramingFaultTests {
 
         let error = await #expect(throws: NetworkError.self) { try await router.request(.lengthFields(fields)) }
 
-        guard case .transport = try #require(error) else {
+        guard try #require(error).kind == .badResponse else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return
         }
@@ -72,7 +72,7 @@ struct FramingFaultTests {
                 Issue.record("AsyncHTTPClient accepted \(fields)")
                 #endif
                 #expect(response.head.expectedContentLength == Int64(response.data.count))
-            } catch .transport(let failure) {
+            } catch let failure where failure.kind == .badResponse {
                 #expect(failure.kind == .badResponse)
             } catch {
                 Issue.record("unexpected \(error)")
@@ -101,7 +101,7 @@ struct FramingFaultTests {
 
         switch try #require(error) {
         case .responseTooLarge: #expect(tooLarge)
-        case .transport(let failure):
+        case let failure where failure.kind == .badResponse:
             #expect(!tooLarge)
             #expect(failure.kind == .badResponse)
         default: Issue.record("unexpected \(String(describing: error))")

@@ -87,7 +87,7 @@ struct RedirectFaultTests {
         let error = await #expect(throws: NetworkError.self) {
             try await NetworkManager(router: router).response(for: .redirect(to: try #require(URL(string: location))))
         }
-        guard case .unexpectedRedirect = try #require(error) else {
+        guard (try #require(error)).kind == .unexpectedRedirect else {
             Issue.record("expected unexpectedRedirect, got \(String(describing: error))")
             return
         }

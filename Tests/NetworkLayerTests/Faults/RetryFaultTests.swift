@@ -76,7 +76,7 @@ struct RetryFaultTests {
             try await manager.response(for: .rateLimited(id: id, retryAfter: seconds, asDate: false, status: 503))
         }
 
-        guard case .serverError(let response) = try #require(error) else {
+        guard let response = (try #require(error)).response(ifKind: .serverError) else {
             Issue.record("expected serverError carrying the 503, got \(String(describing: error))")
             return
         }
@@ -90,7 +90,7 @@ struct RetryFaultTests {
         let router = try FaultServerPeer.makeRouter(
             configuration: RouterConfiguration(plugins: [counter], retryPolicy: Self.quickPolicy))
         let error = await #expect(throws: NetworkError.self) { try await router.request(.closedPort) }
-        guard case .transport(let failure) = try #require(error) else {
+        guard let failure = (try #require(error)).ifKind(.cannotConnect) else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return
         }
@@ -117,7 +117,7 @@ struct RetryFaultTests {
         let error = await #expect(throws: NetworkError.self) {
             try await router.request(.stall(seconds: 300, timeout: 600))
         }
-        guard case .timedOut = try #require(error) else {
+        guard (try #require(error)).kind == .timedOut else {
             Issue.record("expected timedOut, got \(String(describing: error))")
             return
         }

@@ -16,7 +16,7 @@ struct StatusFaultTests {
             try await manager.request(.flaky(id: id, failures: 100, status: status), as: FaultAttempt.self)
         }
 
-        guard case .serverError(let response) = try #require(error) else {
+        guard let response = (try #require(error)).response(ifKind: .serverError) else {
             Issue.record("expected NetworkError.serverError, got \(String(describing: error))")
             return
         }
@@ -32,7 +32,7 @@ struct StatusFaultTests {
 
         let error = await #expect(throws: NetworkError.self) { try await manager.response(for: .status(503)) }
 
-        guard case .serverError(let response) = try #require(error) else {
+        guard let response = (try #require(error)).response(ifKind: .serverError) else {
             Issue.record("expected NetworkError.serverError, got \(String(describing: error))")
             return
         }
@@ -49,7 +49,7 @@ struct StatusFaultTests {
             try await manager.request(.rateLimited(id: id, retryAfter: 1, asDate: asDate), as: FaultAttempt.self)
         }
 
-        guard case .clientError(let response) = try #require(error) else {
+        guard let response = (try #require(error)).response(ifKind: .clientError) else {
             Issue.record("expected NetworkError.clientError, got \(String(describing: error))")
             return
         }

@@ -16,7 +16,7 @@ struct TimeoutFaultTests {
         }
 
         let elapsed = start.duration(to: .now)
-        guard case .timedOut = try #require(error) else {
+        guard (try #require(error)).kind == .timedOut else {
             Issue.record("expected NetworkError.timedOut, got \(String(describing: error))")
             return
         }
@@ -35,7 +35,7 @@ struct TimeoutFaultTests {
         let deliveries = await recorder.collect(expected: 1, within: .seconds(10), settle: .milliseconds(1500))
 
         try #require(deliveries.count == 1, "expected exactly one completion, got \(deliveries.count)")
-        guard case .timedOut = deliveries[0].value.failure else {
+        guard deliveries[0].value.failure?.kind == .timedOut else {
             Issue.record("expected NetworkError.timedOut, got \(String(describing: deliveries[0].value))")
             return
         }

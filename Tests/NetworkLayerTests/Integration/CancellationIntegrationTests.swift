@@ -19,7 +19,7 @@ struct CancellationIntegrationTests {
 
         #expect(token.isCancelled)
         try #require(deliveries.count == 1)
-        #expect(deliveries[0].value.failure?.isCancellation == true)
+        #expect(deliveries[0].value.failure?.kind == .cancelled)
         #expect(start.duration(to: deliveries[0].arrival) < .seconds(8))
     }
 
@@ -33,7 +33,7 @@ struct CancellationIntegrationTests {
         request.cancel()
         let result = await request.result
 
-        #expect((result.failure as? NetworkError)?.isCancellation == true)
+        #expect((result.failure as? NetworkError)?.kind == .cancelled)
         #expect(start.duration(to: .now) < .seconds(8))
     }
 
@@ -49,7 +49,7 @@ struct CancellationIntegrationTests {
         request.cancel()
         let result = await request.result
 
-        #expect((result.failure as? NetworkError)?.isCancellation == true)
+        #expect((result.failure as? NetworkError)?.kind == .cancelled)
         #expect(start.duration(to: .now) < .seconds(8))  // far below the 10 s the server would take
     }
 
@@ -59,7 +59,7 @@ struct CancellationIntegrationTests {
         let recorder = CompletionRecorder<String>()
 
         let token = router.request(.delay(seconds: 10)) { data, response, error in
-            let cancelled = (error as? NetworkError)?.isCancellation == true
+            let cancelled = (error as? NetworkError)?.kind == .cancelled
             recorder.record("data=\(data != nil) response=\(response != nil) cancelled=\(cancelled)")
         }
         try await Task.sleep(for: .milliseconds(200))

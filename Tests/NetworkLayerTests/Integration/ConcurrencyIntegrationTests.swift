@@ -57,7 +57,7 @@ struct ConcurrencyIntegrationTests {
         let deliveries = await recorder.collect(expected: 4, within: .seconds(10))
 
         #expect(deliveries.count == 4)
-        #expect(deliveries.allSatisfy { $0.value.failure?.isCancellation == true })
+        #expect(deliveries.allSatisfy { $0.value.failure?.kind == .cancelled })
         #expect(deliveries.allSatisfy { start.duration(to: $0.arrival) < .seconds(2.5) })
     }
 }

@@ -103,7 +103,7 @@ struct DownloadIntegrationTests {
         let deliveries = await recorder.collect(expected: 1, within: .seconds(10), settle: .milliseconds(500))
 
         try #require(deliveries.count == 1)
-        #expect(deliveries[0].value.failure?.isCancellation == true)
+        #expect(deliveries[0].value.failure?.kind == .cancelled)
         #expect(start.duration(to: deliveries[0].arrival) < .seconds(15))
         #expect(!FileManager.default.fileExists(atPath: destination.path))
         #expect(temporaryFiles(endingIn: Self.leftoverSuffixes).subtracting(before).isEmpty)
@@ -127,7 +127,7 @@ struct DownloadIntegrationTests {
             outcome = .failure(error)
         }
 
-        #expect(outcome.failure?.isCancellation == true)
+        #expect(outcome.failure?.kind == .cancelled)
         #expect(start.duration(to: .now) < .seconds(15))
         #expect(!FileManager.default.fileExists(atPath: destination.path))
     }

@@ -75,7 +75,7 @@ struct RedirectPolicyIntegrationTests {
             #expect(try response.decode(TransferEcho.self).data == "x")
         case .failure(let error):
             #expect(!succeeds)
-            guard case .transport(let failure) = error else {
+            guard let failure = error.ifKind(.tooManyRedirects) else {
                 Issue.record("expected a transport error, got \(error)")
                 return
             }
@@ -95,7 +95,7 @@ struct RedirectPolicyIntegrationTests {
             try await NetworkManager(router: router).response(
                 for: .redirectTo(url: "/anything", status: 307, body: "b"))
         }
-        guard case .unexpectedRedirect(let redirect) = try #require(error) else {
+        guard let redirect = (try #require(error)).response(ifKind: .unexpectedRedirect) else {
             Issue.record("expected unexpectedRedirect, got \(String(describing: error))")
             return
         }

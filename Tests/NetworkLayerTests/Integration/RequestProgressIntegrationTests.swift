@@ -40,7 +40,7 @@ struct RequestProgressIntegrationTests {
             await #expect {
                 _ = try await router.request(endpoint, progress: progress.handler)
             } throws: { error in
-                guard case .responseTooLarge(limit: 40_000, _) = error as? NetworkError else { return false }
+                guard (error as? NetworkError)?.sizeLimit == 40_000 else { return false }
                 return true
             }
             #expect(progress.reports.current.allSatisfy { $0.completedBytes <= 40_000 })

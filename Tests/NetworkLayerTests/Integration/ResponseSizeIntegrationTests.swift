@@ -16,7 +16,7 @@ struct ResponseSizeIntegrationTests {
 
         let error = await #expect(throws: NetworkError.self) { try await router.request(endpoint) }
 
-        guard case .responseTooLarge(let limit, _) = try #require(error) else {
+        guard let limit = (try #require(error)).sizeLimit else {
             Issue.record("expected responseTooLarge, got \(String(describing: error))")
             return
         }

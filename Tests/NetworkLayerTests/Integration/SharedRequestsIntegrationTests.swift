@@ -92,7 +92,7 @@ struct SharedRequestsIntegrationTests {
         await #expect {
             _ = try await callers[0].value
         } throws: { error in
-            (error as? NetworkError)?.isCancellation == true
+            (error as? NetworkError)?.kind == .cancelled
         }
         #expect(try await callers[1].value.statusCode == 200)
         #expect(try await callers[2].value.statusCode == 200)

@@ -115,7 +115,7 @@ struct StreamingIntegrationTests {
             switch stop {
             case .leaveLoop: #expect(error == nil)
             case .cancelTask, .cancelRouter:
-                #expect(error is CancellationError || (error as? NetworkError)?.isCancellation == true)
+                #expect(error is CancellationError || (error as? NetworkError)?.kind == .cancelled)
             }
         }
         for _ in 0..<10 { try await streamAndStop() }

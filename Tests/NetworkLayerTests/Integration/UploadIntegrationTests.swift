@@ -107,7 +107,7 @@ struct UploadIntegrationTests {
         let deliveries = await recorder.collect(expected: 1, within: .seconds(10), settle: .milliseconds(500))
 
         try #require(deliveries.count == 1)
-        #expect(deliveries[0].value.failure?.isCancellation == true)
+        #expect(deliveries[0].value.failure?.kind == .cancelled)
         #expect(start.duration(to: deliveries[0].arrival) < .seconds(8))
         #expect(temporaryFiles(endingIn: [".multipart"]).subtracting(before).isEmpty)
     }
@@ -129,7 +129,7 @@ struct UploadIntegrationTests {
         let deliveries = await recorder.collect(expected: 1, within: .seconds(10), settle: .milliseconds(500))
 
         try #require(deliveries.count == 1)
-        #expect(deliveries[0].value.failure?.isCancellation == true)
+        #expect(deliveries[0].value.failure?.kind == .cancelled)
     }
 
     @Test("request(_:) of an uploadMultipart endpoint streams the form too", .timeLimit(.minutes(1)))

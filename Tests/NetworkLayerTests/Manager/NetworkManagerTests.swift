@@ -45,7 +45,7 @@ struct NetworkManagerTests {
             let _: Movie = try await manager(transport).request(TestEndpoint())
             Issue.record("expected an error")
         } catch {
-            #expect(error.kind == "authentication")
+            #expect(error.kind == .authentication)
             #expect(error.statusCode == 401)
             #expect(error.response?.headers["retry-after"] == "5")
             let decoder = JSONDecoder()
@@ -83,7 +83,7 @@ struct NetworkManagerTests {
             let _: Movie = try await manager(.status(204)).request(TestEndpoint())
             Issue.record("expected noData")
         } catch {
-            #expect(error.kind == "noData")
+            #expect(error.kind == .noData)
             #expect(error.statusCode == 204)
         }
     }
@@ -102,14 +102,14 @@ struct NetworkManagerTests {
             let _: Movie = try await manager(.status(200, body: body)).request(TestEndpoint())
             Issue.record("expected decodingFailed")
         } catch {
-            guard case .decodingFailed(let failure) = error else {
+            guard let failure = error.ifKind(.decodingFailed) else {
                 Issue.record("expected decodingFailed, got \(error)")
                 return
             }
-            #expect(!failure.reason.isEmpty)
-            #expect(failure.typeName == "Movie")
-            #expect(failure.response.data == Data(body.utf8))
-            if hint == "id" || hint == "title" { #expect(failure.reason.contains(hint)) }
+            #expect(failure.detail?.hasPrefix("Movie: ") == true)
+            #expect(failure.underlyingError is DecodingError)
+            #expect(failure.response?.data == Data(body.utf8))
+            if hint == "id" || hint == "title" { #expect(failure.detail?.contains(hint) == true) }
         }
     }
 
@@ -128,7 +128,7 @@ struct NetworkManagerTests {
         let movies = results.current.compactMap { try? $0.get() }
         #expect(movies == [Movie(id: 1, title: "A")])
         let errors = results.current.compactMap { result -> String? in
-            if case .failure(let error) = result { return error.kind }
+            if case .failure(let error) = result { return error.kind.name }
             return nil
         }
         #expect(errors == ["serverError"])

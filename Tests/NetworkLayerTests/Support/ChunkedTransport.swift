@@ -26,7 +26,7 @@ struct ChunkedTransport: HTTPTransport {
         let headers: HTTPHeaders = contentType.map { ["Content-Type": $0] } ?? [:]
         guard let url = request.head.url, let head = ResponseHead(statusCode: status, headers: headers, url: url)
         else {
-            throw TransportError(.badResponse, detail: "no URL")
+            throw NetworkError(.badResponse, detail: "no URL")
         }
         let stopped = stopped
         let (body, writer) = ResponseBody.makeStream(window: 1) { _ = stopped.increment() }

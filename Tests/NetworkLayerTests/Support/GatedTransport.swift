@@ -39,7 +39,7 @@ struct GatedTransport: HTTPTransport {
         }
         if let inner { return try await inner.send(request) }
         guard let url = request.head.url, let head = ResponseHead(statusCode: 200, url: url) else {
-            throw TransportError(.badResponse, detail: "no URL")
+            throw NetworkError(.badResponse, detail: "no URL")
         }
         return TransportResponse(head: head, body: ResponseBody(Data("response \(number)".utf8)))
     }

@@ -34,7 +34,7 @@ struct Events {
             for try await event in router.events(.stream(url), reconnection: reconnection) {
                 for line in EventLine.render(event) { print(line) }
             }
-        } catch NetworkError.noData {
+        } catch NetworkError.Kind.noData {
             // HTTP 204: the server ended the stream.
         } catch {
             printError("error: \(error)")

@@ -19,7 +19,7 @@ import FoundationNetworking
 /// - when the response is a rejection (``Authenticator/requiresRefresh(after:)``, a 401 by default), the
 ///   credential is refreshed **once**, however many requests were rejected at the same time, and each of
 ///   them is sent again, once, with the new credential;
-/// - if the refresh fails, every request waiting for it fails with ``NetworkError/authentication(_:)``
+/// - if the refresh fails, every request waiting for it fails with ``NetworkError/Kind/authentication``
 ///   carrying its rejected response, as does a request rejected again after the refresh.
 ///
 /// The ``RefreshWindow`` caps how often the credential can be refreshed, so a server that rejects every

@@ -35,7 +35,7 @@ public protocol Authenticator: Sendable {
     func requiresRefresh(after response: Response) -> Bool
 
     /// Returns a new credential to replace the rejected `credential`. Throwing fails every request that
-    /// was waiting for it with ``NetworkError/authentication(_:)``.
+    /// was waiting for it with ``NetworkError/Kind/authentication``.
     func refresh(_ credential: Credential) async throws -> Credential
 }
 

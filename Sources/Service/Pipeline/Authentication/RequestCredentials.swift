@@ -26,7 +26,7 @@ enum CredentialRecovery: Sendable, Equatable {
     case resend
     /// The response is the request's final outcome, as it is.
     case deliver
-    /// The request fails with ``NetworkError/authentication(_:)``, carrying the response.
+    /// The request fails with ``NetworkError/Kind/authentication``, carrying the response.
     case fail
     /// The task was cancelled while waiting for a new credential.
     case cancelled

@@ -124,15 +124,9 @@ public struct NetworkLogger: Sendable {
 extension NetworkError {
     /// A one-line description for logs; never includes bodies.
     var logDescription: String {
-        switch self {
-        case .invalidRequest(let error): "invalid request: \(error)"
-        case .cancelled: "cancelled"
-        case .timedOut: "timed out"
-        case .transport(let error): "transport error: \(error)"
-        case .responseTooLarge(let limit, _): "response larger than \(limit) bytes"
-        case .decodingFailed(let failure): "decoding failed: \(failure.response.redacting(failure.reason))"
-        case .other(let description): description
-        default: "status \(statusCode ?? 0)"
-        }
+        if kind == .decodingFailed, let response, let detail { return "decoding failed: \(response.redacting(detail))" }
+        if let statusCode { return "status \(statusCode)" }
+        let name = kind.description.prefix(1).lowercased() + kind.description.dropFirst()
+        return particulars.map { "\(name), \($0)" } ?? name
     }
 }

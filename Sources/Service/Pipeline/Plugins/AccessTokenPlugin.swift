@@ -66,7 +66,7 @@ public struct AccessTokenPlugin: PluginType {
         do {
             try HeaderValidation.validate(name: name, value: value)
         } catch {
-            throw .invalidRequest(error)
+            throw NetworkError(.invalidRequest, underlyingError: error)
         }
         var request = request
         request.setValue(value, forHTTPHeaderField: name)

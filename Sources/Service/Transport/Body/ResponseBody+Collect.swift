@@ -27,7 +27,7 @@ extension ResponseBody {
     /// Reads the whole body into memory: the one place where the response-size limit is enforced.
     ///
     /// A body announced (by `expectedLength`) or found to be over `limit` bytes stops the transfer and
-    /// throws ``NetworkError/responseTooLarge(limit:)``, at once or as soon as the bytes pass it. `received`
+    /// throws a ``NetworkError`` of kind ``NetworkError/Kind/responseTooLarge``, at once or as soon as the bytes pass it. `received`
     /// gets the byte count so far after each chunk, on the thread that received it.
     func collect(
         upTo limit: Int?,
@@ -36,13 +36,15 @@ extension ResponseBody {
     ) async throws -> Data {
         if let limit, let expectedLength, expectedLength > limit {
             cancel()
-            throw NetworkError.responseTooLarge(limit: limit)
+            throw NetworkError(.responseTooLarge, detail: "limit \(limit) bytes")
         }
         let reservation = Self.reservation(expectedLength: expectedLength, limit: limit)
         let collected = Locked(Data())
         try await drain { chunk in
             let count = try collected.withLock { body in
-                if let limit, body.count + chunk.count > limit { throw NetworkError.responseTooLarge(limit: limit) }
+                if let limit, body.count + chunk.count > limit {
+                    throw NetworkError(.responseTooLarge, detail: "limit \(limit) bytes")
+                }
                 if !body.isEmpty {
                     body.append(chunk)
                 } else if reservation > chunk.count {

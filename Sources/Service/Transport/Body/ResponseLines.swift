@@ -15,7 +15,7 @@ extension ResponseBody {
 /// falls between two chunks. A last line without a line end is a line too; bytes that are not UTF-8
 /// become U+FFFD.
 ///
-/// A line longer than ``maximumLineLength`` throws ``NetworkError/responseTooLarge(limit:_:)`` as soon as its
+/// A line longer than ``maximumLineLength`` throws ``NetworkError/Kind/responseTooLarge`` as soon as its
 /// bytes pass the limit, so a body that never ends a line holds at most that much memory.
 public struct ResponseLines: AsyncSequence, Sendable {
     /// A line, without its line end.
@@ -79,9 +79,7 @@ public struct ResponseLines: AsyncSequence, Sendable {
         private mutating func checkLength(_ length: Int) throws {
             guard length > maximumLineLength else { return }
             (pending, start, searched, ended) = ([], 0, 0, true)
-            throw NetworkError.responseTooLarge(
-                limit: maximumLineLength,
-                TransportError(.responseTooLarge, detail: "line longer than \(maximumLineLength) bytes"))
+            throw NetworkError(.responseTooLarge, detail: "line longer than \(maximumLineLength) bytes")
         }
     }
 }

@@ -80,10 +80,10 @@ enum SpillFileError: Error, CustomStringConvertible {
     /// the file.
     var consumerError: any Error {
         switch self {
-        case .overLimit(let limit):
-            NetworkError.responseTooLarge(limit: limit, TransportError(.responseTooLarge, detail: description))
+        case .overLimit:
+            NetworkError(.responseTooLarge, detail: description)
         case .unwritable, .unreadable, .missing, .shorter:
-            TransportError(.other, detail: description)
+            NetworkError(.transportFailure, detail: description)
         }
     }
 }

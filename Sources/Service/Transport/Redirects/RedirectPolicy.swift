@@ -28,7 +28,7 @@ public struct RedirectPolicy: Sendable {
     public static let follow = RedirectPolicy { _, proposed in proposed }
 
     /// Follows no redirect: the `3xx` response itself is returned, and ``NetworkManager`` reports
-    /// it as ``NetworkError/unexpectedRedirect(_:)``.
+    /// it as ``NetworkError/Kind/unexpectedRedirect``.
     public static let refuse = RedirectPolicy { _, _ in nil }
 
     /// Decides each hop with `decide`, which gets the `3xx` response and the request Foundation

@@ -165,7 +165,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         if let redirect = transfer.redirect, error == nil { return .success(.redirected(redirect)) }
         if let error { return .failure(ConnectionLoss.normalized(error, after: transfer)) }
         guard let response = transfer.response ?? task.response as? HTTPURLResponse else {
-            return .failure(TransportError(.badResponse, detail: "no HTTP response"))
+            return .failure(NetworkError(.badResponse, detail: "no HTTP response"))
         }
         if let error = framingError(of: transfer, task: task) { return .failure(error) }
         return .success(.completed(transfer.body, response))
@@ -174,7 +174,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
     /// The error of a body that arrived whole but contradicts its head (see
     /// `ResponseHead.framingError(delivered:after:)`); never for the 401 of a declined challenge, whose body
     /// Foundation drops.
-    private static func framingError(of transfer: SessionTransfer, task: URLSessionTask) -> TransportError? {
+    private static func framingError(of transfer: SessionTransfer, task: URLSessionTask) -> NetworkError? {
         guard transfer.challengeResponse == nil, let response = transfer.response,
             let request = task.currentRequest ?? task.originalRequest
         else { return nil }

@@ -63,7 +63,7 @@ struct SessionTransfer {
     }
 
     /// Ends the transfer with `error`: the body's consumer gets it once the head was handed over, the
-    /// waiting exchange otherwise. A `URLError` goes out as the ``TransportError`` it stands for, and a
+    /// waiting exchange otherwise. A `URLError` goes out as the ``NetworkError`` it stands for, and a
     /// cancelled task as `CancellationError`.
     func end(with error: any Error) {
         let failure = Self.classified(error)
@@ -77,6 +77,6 @@ struct SessionTransfer {
     private static func classified(_ error: any Error) -> any Error {
         guard let urlError = error as? URLError else { return error }
         if let refused = IPv6LiteralHost.refusal(urlError) { return refused }
-        return urlError.code == .cancelled ? CancellationError() : TransportError(urlError)
+        return urlError.code == .cancelled ? CancellationError() : NetworkError(urlError)
     }
 }

@@ -27,7 +27,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// Whether redirects are followed.
     public let redirectPolicy: RedirectPolicy
     /// How many redirects that keep the method (and so the body) the transport re-sends itself
-    /// before it fails with ``TransportError/Kind/tooManyRedirects``.
+    /// before it fails with ``NetworkError/Kind/tooManyRedirects``.
     public let maximumResentRedirects: Int
     private let delegate: SessionDelegate
 
@@ -146,7 +146,7 @@ public final class URLSessionTransport: HTTPTransport {
                 completion(.success(.streaming(response)))
             case .success(.redirected(let next)):
                 guard resent < maximumResentRedirects else {
-                    completion(.failure(TransportError(.tooManyRedirects, detail: "more than \(resent) re-sent")))
+                    completion(.failure(NetworkError(.tooManyRedirects, detail: "more than \(resent) re-sent")))
                     return
                 }
                 // Off the session's thread, which creating and resuming a task waits for.

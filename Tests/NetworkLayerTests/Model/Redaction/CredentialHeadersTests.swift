@@ -18,7 +18,7 @@ struct CredentialHeadersTests {
         func send(_ request: TransportRequest) async throws -> TransportResponse {
             requests.withLock { $0.append(request) }
             guard let url = request.head.url, let head = ResponseHead(statusCode: 200, url: url) else {
-                throw TransportError(.badResponse)
+                throw NetworkError(.badResponse)
             }
             return TransportResponse(head: head, body: ResponseBody(Data()))
         }

@@ -211,21 +211,22 @@ struct SecretsInOutputTests {
         let logger = NetworkLogger(sink: .entries { entry in entries.withLock { $0.append(entry) } })
         let request = row.request
         let response = row.response
-        let decoding = DecodingFailure(
-            error: DecodingError.dataCorrupted(
-                .init(codingPath: [], debugDescription: "Cannot initialize Role from invalid String value Dec1role")),
-            response: response, typeName: "Role")
+        let reason = "Cannot initialize Role from invalid String value Dec1role"
+        let decoding = NetworkError(
+            .decodingFailed, response: response, detail: "Role: \(reason)",
+            underlyingError: DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: reason)))
         logger.log(request: request)
         logger.log(result: .success(response), for: request, elapsed: 0.01)
-        logger.log(result: .failure(.clientError(response)), for: request, elapsed: 0.01)
-        logger.log(result: .failure(.decodingFailed(decoding)), for: request, elapsed: 0.01)
+        logger.log(result: .failure(NetworkError(.clientError, response: response)), for: request, elapsed: 0.01)
+        logger.log(result: .failure(decoding), for: request, elapsed: 0.01)
         var renderings = [
             "cURL": logger.cURL(for: request),
             "Response.description": response.description,
             "Response.debugDescription": String(reflecting: response),
-            "clientError": String(describing: NetworkError.clientError(response)),
-            "unexpectedRedirect": "\(NetworkError.unexpectedRedirect(response))",
-            "decodingFailed": NetworkError.decodingFailed(decoding).localizedDescription,
+            "clientError": String(describing: NetworkError(.clientError, response: response)),
+            "unexpectedRedirect": "\(NetworkError(.unexpectedRedirect, response: response))",
+            "decodingFailed": decoding.localizedDescription,
+            "decodingFailed (debug)": String(reflecting: decoding),
         ]
         for (index, entry) in entries.current.enumerated() {
             renderings["entry \(index)"] = [entry.text, entry.url, entry.failure ?? ""].joined(separator: "\n")

@@ -111,8 +111,8 @@ struct DecodingRuleTests {
             switch (outcome, target.expected(for: received)) {
             case (.success(let value), let expected?):
                 #expect(value == expected, "\(decoding)")
-            case (.failure(.noData(let response)), nil):
-                #expect(response.data.isEmpty, "\(decoding)")
+            case (.failure(let error), nil) where error.kind == .noData:
+                #expect(error.response?.data.isEmpty == true, "\(decoding)")
             default:
                 Issue.record("\(decoding): got \(outcome), expected \(target.expected(for: received) ?? "noData")")
             }

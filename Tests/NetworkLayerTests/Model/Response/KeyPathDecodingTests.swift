@@ -64,12 +64,12 @@ struct KeyPathDecodingTests {
         ])
     func missing(keyPath: String, mentions: String) {
         let error = #expect(throws: NetworkError.self) { try Self.response().decode(Int.self, atKeyPath: keyPath) }
-        guard case .decodingFailed(let failure) = error else {
+        guard let failure = error?.ifKind(.decodingFailed) else {
             Issue.record("expected decodingFailed, got \(String(describing: error))")
             return
         }
-        #expect(failure.typeName == "Int at \(keyPath)")
-        #expect(failure.reason.contains(mentions))
+        #expect(failure.detail?.hasPrefix("Int at \(keyPath): ") == true)
+        #expect(failure.detail?.contains(mentions) == true)
         #expect(String(describing: error!).contains("Int at \(keyPath)"))
     }
 

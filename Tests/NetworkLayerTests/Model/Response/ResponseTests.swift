@@ -24,12 +24,11 @@ struct ResponseTests {
             _ = try Response.stub(200, body: #"{"page":"two"}"#).decode(Page.self)
             Issue.record("expected decodingFailed")
         } catch {
-            guard case .decodingFailed(let failure) = error else {
+            guard let failure = error.ifKind(.decodingFailed) else {
                 Issue.record("expected decodingFailed, got \(error)")
                 return
             }
-            #expect(failure.reason.hasPrefix("page: "))
-            #expect(failure.typeName == "Page")
+            #expect(failure.detail?.hasPrefix("Page: page: ") == true)
         }
     }
 }

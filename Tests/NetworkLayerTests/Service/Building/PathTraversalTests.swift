@@ -63,7 +63,7 @@ struct PathTraversalTests {
             _ = try await router.request(MultiTarget(PathEndpoint(path: path)))
             Issue.record("\(path) was sent")
         } catch {
-            guard case .invalidRequest(let reason) = error else {
+            guard let reason = error.buildError else {
                 Issue.record("\(path) failed with \(error)")
                 return
             }

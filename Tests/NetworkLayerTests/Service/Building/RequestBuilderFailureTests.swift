@@ -113,7 +113,7 @@ struct RequestBuilderFailureTests {
             _ = try router.makeRequest(for: endpoint)
             return nil
         } catch {
-            guard case .invalidRequest(let reason) = error else { return nil }
+            guard let reason = error.buildError else { return nil }
             return reason
         }
     }

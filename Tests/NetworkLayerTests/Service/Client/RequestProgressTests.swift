@@ -86,7 +86,7 @@ struct RequestProgressTests {
         await #expect {
             _ = try await router.request(Chunked()) { progress in reports.withLock { $0.append(progress) } }
         } throws: { error in
-            guard case .responseTooLarge(limit: 6, _) = error as? NetworkError else { return false }
+            guard (error as? NetworkError)?.sizeLimit == 6 else { return false }
             return true
         }
         #expect(reports.current == [TransferProgress(completedBytes: 4, totalBytes: nil)])
@@ -99,7 +99,7 @@ struct RequestProgressTests {
         await #expect {
             _ = try await router.request(Chunked()) { progress in reports.withLock { $0.append(progress) } }
         } throws: { error in
-            guard case .responseTooLarge(limit: 6, _) = error as? NetworkError else { return false }
+            guard (error as? NetworkError)?.sizeLimit == 6 else { return false }
             return true
         }
         #expect(reports.current.isEmpty)

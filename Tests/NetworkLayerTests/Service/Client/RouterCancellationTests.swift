@@ -106,7 +106,7 @@ func send(
             _ = try await router.request(endpoint)
             kind = "success"
         } catch {
-            kind = error.kind
+            kind = error.kind.name
         }
         results.withLock { $0.append(kind) }
     }
@@ -117,7 +117,7 @@ extension Result where Success == Response, Failure == NetworkError {
     var errorKind: String {
         switch self {
         case .success: "success"
-        case .failure(let error): error.kind
+        case .failure(let error): error.kind.name
         }
     }
 }

@@ -132,7 +132,7 @@ struct RouterDirectSendTests {
                         let body = String(decoding: try await router.request(endpoint).data, as: UTF8.self)
                         outcome = body == "i=\(index)" ? "own body" : "wrong body \(body)"
                     } catch {
-                        outcome = error.kind
+                        outcome = error.kind.name
                     }
                     outcomes.withLock { $0[index, default: []].append(outcome) }
                 }

@@ -69,7 +69,7 @@ struct RouterEventsTests {
         }
         let (data, error) = await collect(Router<TestEndpoint>(transport: transport).events(TestEndpoint()))
         #expect(data == ["a", "b", "c"])
-        #expect((error as? NetworkError)?.kind == "noData")
+        #expect((error as? NetworkError)?.kind == .noData)
         let lastEventIDs = transport.requests.withLock { $0.map { $0.value(forHTTPHeaderField: "Last-Event-ID") } }
         #expect(lastEventIDs == [nil, "2", "3"])
     }
@@ -77,7 +77,7 @@ struct RouterEventsTests {
     @Test("A failed connection is tried again after the wait")
     func connectionFailure() async throws {
         let transport = Self.eventStream { attempt in
-            if attempt == 1 { throw TransportError(.cannotConnect, detail: "refused") }
+            if attempt == 1 { throw NetworkError(.cannotConnect, detail: "refused") }
             return attempt == 2 ? (200, ["data: up\n\n"]) : (204, [])
         }
         let (data, _) = await collect(
@@ -98,18 +98,18 @@ struct RouterEventsTests {
         let (data, error) = await collect(
             Router<TestEndpoint>(transport: transport).events(TestEndpoint(), reconnection: Self.fast))
         #expect(data.isEmpty)
-        #expect((error as? NetworkError)?.kind == kind)
+        #expect((error as? NetworkError)?.kind.name == kind)
         #expect(transport.attempts.withLock { $0 } == 1)
     }
 
     @Test("Failing connections end the stream after maximumAttempts in a row, with the last error")
     func maximumAttempts() async throws {
-        let transport = Self.eventStream { _ in throw TransportError(.cannotConnect, detail: "refused") }
+        let transport = Self.eventStream { _ in throw NetworkError(.cannotConnect, detail: "refused") }
         var policy = Self.fast
         policy.maximumAttempts = 3
         let (_, error) = await collect(
             Router<TestEndpoint>(transport: transport).events(TestEndpoint(), reconnection: policy))
-        #expect((error as? NetworkError)?.kind == "transport")
+        #expect((error as? NetworkError)?.kind == .cannotConnect)
         #expect(transport.attempts.withLock { $0 } == 4)
     }
 
@@ -170,7 +170,7 @@ struct RouterEventsTests {
         policy.jitter = 0
         let (data, error) = await collect(router.events(TestEndpoint(), reconnection: policy))
         #expect(data == ["x"])
-        #expect((error as? NetworkError)?.kind == "noData")
+        #expect((error as? NetworkError)?.kind == .noData)
         // An event on the sixth connection starts the count again.
         #expect(waits.withLock { $0 } == [0.5, 1, 2, 4, 8, 0.5, 1])
     }
@@ -201,12 +201,11 @@ struct RouterEventsTests {
         }
         let (data, error) = await collect(router.events(TestEndpoint(), reconnection: Self.fast))
         #expect(data == ["before"])
-        guard case .responseTooLarge(let reported, let failure) = error as? NetworkError else {
+        guard let failure = error as? NetworkError, let reported = failure.sizeLimit else {
             Issue.record("expected responseTooLarge, got \(String(describing: error))")
             return
         }
         #expect(reported == limit)
-        #expect(failure.kind == .responseTooLarge)
         #expect(failure.url != nil)
         #expect(transport.attempts.withLock { $0 } == 1)
         #expect(waits.withLock { $0 }.isEmpty)

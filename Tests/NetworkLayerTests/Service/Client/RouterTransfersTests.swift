@@ -74,7 +74,7 @@ struct RouterTransfersTests {
         await #expect {
             _ = try await echoRouter(seen: seen).upload(TestEndpoint(httpMethod: .post), fromFile: missing)
         } throws: { error in
-            if case .invalidRequest(.encodingFailed) = error as? NetworkError { return true }
+            if case .encodingFailed = (error as? NetworkError)?.buildError { return true }
             return false
         }
         #expect(seen.current.isEmpty)

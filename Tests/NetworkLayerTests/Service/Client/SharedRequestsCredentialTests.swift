@@ -84,7 +84,7 @@ struct SharedRequestsCredentialTests {
             Issue.record("the hurried caller got a response before the shared request was let through")
             return
         }
-        #expect(error.kind == "timedOut")
+        #expect(error.kind == .timedOut)
         #expect(await eventually { router.sharedCallerCount == 1 })
         transport.open()
         #expect(String(decoding: try await patient.value.data, as: UTF8.self) == "response 1")

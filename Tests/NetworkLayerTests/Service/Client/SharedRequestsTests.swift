@@ -20,7 +20,7 @@ struct SharedRequestsTests {
             do throws(NetworkError) {
                 return String(decoding: try await router.request(endpoint).data, as: UTF8.self)
             } catch {
-                return error.kind
+                return error.kind.name
             }
         }
     }
@@ -222,7 +222,7 @@ extension Result where Success == String, Failure == NetworkError {
     fileprivate var errorKindOrValue: String {
         switch self {
         case .success(let value): value
-        case .failure(let error): error.kind
+        case .failure(let error): error.kind.name
         }
     }
 }

@@ -38,7 +38,7 @@ struct DeadlineTests {
         await #expect {
             try await router.request(PipelineEndpoint())
         } throws: { error in
-            guard case NetworkError.timedOut = error else { return false }
+            guard case NetworkError.Kind.timedOut = error else { return false }
             return true
         }
         // The transport sleeps 600 s: only the deadline can end the request, and not before its time.

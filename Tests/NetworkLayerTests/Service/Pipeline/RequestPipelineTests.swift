@@ -136,7 +136,7 @@ struct RequestPipelineTests {
             try await NetworkManager(router: router).response(for: PipelineEndpoint())
         }
 
-        guard case .serverError(let response) = try #require(error) else {
+        guard let response = (try #require(error)).response(ifKind: .serverError) else {
             Issue.record("expected serverError carrying the 503, got \(String(describing: error))")
             return
         }
@@ -178,7 +178,7 @@ struct RequestPipelineTests {
                 _ = try await router.request(PipelineEndpoint())
                 outcome.withLock { $0 = "success" }
             } catch {
-                outcome.withLock { $0 = error.kind }
+                outcome.withLock { $0 = error.kind.name }
             }
         }
         #expect(await eventually { calls.current == 1 })

@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// Retries, deadlines and cancellation behave the same over `URLSessionTransport` (failing inside a real
-/// session, through a `URLProtocol`) and over a fake transport that throws ``TransportError`` itself.
+/// session, through a `URLProtocol`) and over a fake transport that throws ``NetworkError`` itself.
 @Suite("Transport neutrality")
 struct TransportNeutralityTests {
     /// Which transport carries the request.
@@ -33,7 +33,7 @@ struct TransportNeutralityTests {
                         try await Task.sleep(nanoseconds: 600_000_000_000)
                         throw CancellationError()
                     }
-                    throw TransportError(kind)
+                    throw NetworkError(kind)
                 }
                 return (transport, URL(string: "https://api.example.com")!)
             }
@@ -42,7 +42,7 @@ struct TransportNeutralityTests {
 
     /// How each attempt ends: a failure of `kind`, or no answer at all (`nil`).
     struct Failure: CustomTestStringConvertible, Sendable {
-        let kind: TransportError.Kind?
+        let kind: NetworkError.Kind?
         /// Whether the default ``RetryPolicy`` retries it.
         let isRetried: Bool
 
@@ -58,11 +58,11 @@ struct TransportNeutralityTests {
             Failure(kind: .tooManyRedirects, isRetried: false),
             Failure(kind: .badResponse, isRetried: false),
             Failure(kind: .unsupportedURL, isRetried: false),
-            Failure(kind: .other, isRetried: false),
+            Failure(kind: .transportFailure, isRetried: false),
         ]
 
         /// The `URLError` code a session reports for `kind`.
-        static func urlErrorCode(for kind: TransportError.Kind) -> URLError.Code {
+        static func urlErrorCode(for kind: NetworkError.Kind) -> URLError.Code {
             switch kind {
             case .cannotConnect: .cannotConnectToHost
             case .cannotFindHost: .cannotFindHost
@@ -91,8 +91,7 @@ struct TransportNeutralityTests {
 
         #expect(attempts.current == (failure.isRetried ? 3 : 1))
         switch (try #require(error), failure.kind) {
-        case (.timedOut, .timedOut?): break
-        case (.transport(let transportError), let kind?):
+        case (let transportError, let kind?):
             #expect(transportError.kind == kind)
             #expect(transportError.method == "GET")
             #expect(transportError.url?.host == base.host)
@@ -107,7 +106,7 @@ struct TransportNeutralityTests {
         let router = Router<TestEndpoint>(configuration: RouterConfiguration(deadline: 0.2), transport: transport)
 
         let error = await #expect(throws: NetworkError.self) { try await router.request(TestEndpoint(baseURL: base)) }
-        #expect(error?.kind == "timedOut")
+        #expect(error?.kind == .timedOut)
     }
 
     @Test("cancelling the router ends a request that gets no answer", arguments: Carrier.allCases)
@@ -121,6 +120,6 @@ struct TransportNeutralityTests {
         router.cancel()
 
         let error = await #expect(throws: NetworkError.self) { try await request.value }
-        #expect(error?.isCancellation == true)
+        #expect(error?.kind == .cancelled)
     }
 }

@@ -73,7 +73,7 @@ struct StubBehaviorTests {
             _ = try await router.request(.live)
             Issue.record("expected a transport error")
         } catch {
-            guard case .transport(let failure) = error else {
+            guard let failure = error.ifKind(.unsupportedURL) else {
                 Issue.record("expected transport, got \(error)")
                 return
             }

@@ -54,7 +54,7 @@ struct StubTransportTests {
             _ = try await manager.request(.missing, as: Movie.self)
             Issue.record("expected notFound")
         } catch {
-            guard case .notFound(let response) = error else {
+            guard let response = error.response(ifKind: .notFound) else {
                 Issue.record("expected notFound, got \(error)")
                 return
             }
@@ -70,12 +70,12 @@ struct StubTransportTests {
             _ = try await router.request(.movie(id: 1))
             Issue.record("expected a transport error")
         } catch {
-            guard case .transport(let failure) = error else {
+            guard let failure = error.ifKind(.notConnected) else {
                 Issue.record("expected transport, got \(error)")
                 return
             }
             #expect(failure.kind == .notConnected)
-            #expect(failure.urlErrorCode == .notConnectedToInternet)
+            #expect((failure.underlyingError as? URLError)?.code == .notConnectedToInternet)
         }
     }
 
@@ -112,7 +112,7 @@ struct StubTransportTests {
         let results = completions.withLock { $0 }
         #expect(results.count == 1)
         if case .failure(let error) = results.first {
-            #expect(error.isCancellation)
+            #expect(error.kind == .cancelled)
         } else {
             Issue.record("expected a cancellation, got \(String(describing: results.first))")
         }

@@ -27,7 +27,7 @@ struct ResponseFramingTests {
         case .success(let response):
             #expect(accepted)
             #expect(response.data.count == 9)
-        case .failure(.transport(let failure)):
+        case .failure(let failure) where failure.kind == .badResponse:
             #expect(!accepted)
             #expect(failure.kind == .badResponse)
             #expect(String(describing: failure).contains("GET https://api.example.com/3/movie/popular"))

@@ -14,7 +14,7 @@ final class Ledger: Sendable {
         var duplicated: [Int: Int]
         /// Ids that never completed.
         var lost: [Int]
-        /// Failures by kind: a `NetworkError` case, `status <n>`, or `wrong echo`.
+        /// Failures by kind: a `NetworkError.Kind` name, `status <n>`, or `wrong echo`.
         var errors: [String: Int]
         /// Requests that ended as cancelled in a phase that cancels them; an error in any other phase.
         var cancelled: Int
@@ -32,7 +32,7 @@ final class Ledger: Sendable {
 
     private let state: Mutex<State>
     let requests: Int
-    /// Whether ``NetworkError/cancelled`` is an expected outcome rather than an error.
+    /// Whether a cancellation is an expected outcome rather than an error.
     let expectsCancellation: Bool
 
     init(requests: Int, expectsCancellation: Bool = false) {
@@ -74,7 +74,7 @@ final class Ledger: Sendable {
     private static func failure(of result: Result<Response, NetworkError>, id: Int) -> String? {
         switch result {
         case .failure(let error):
-            return String(String(describing: error).prefix { $0 != "(" })
+            return error.kind.name
         case .success(let response):
             guard response.statusCode == 200 else { return "status \(response.statusCode)" }
             let echo = try? JSONDecoder().decode(Echo.self, from: response.data)

@@ -74,10 +74,9 @@ enum LoadClient: Sendable {
         if let http = response as? HTTPURLResponse, error == nil {
             return .success(Response(request: request, httpResponse: http, data: data ?? Data()))
         }
-        let urlError = error as? URLError
-        if urlError?.code == .cancelled || error is CancellationError {
-            return .failure(.cancelled(TransportError(.cancelled)))
+        if (error as? URLError)?.code == .cancelled || error is CancellationError {
+            return .failure(NetworkError(.cancelled, underlyingError: error))
         }
-        return .failure(.transport(urlError.map(TransportError.init) ?? TransportError(.other)))
+        return .failure(NetworkError(.transportFailure, underlyingError: error))
     }
 }

@@ -36,7 +36,7 @@ public struct APIKeyQueryPlugin: PluginType, CustomStringConvertible {
         do {
             try encoder.encode(urlRequest: &request, with: [Self.itemName: key])
         } catch {
-            throw .invalidRequest(error)
+            throw NetworkError(.invalidRequest, underlyingError: error)
         }
         return request
     }

@@ -62,36 +62,43 @@ public enum TMDBError: Error, Sendable, Hashable {
 extension TMDBError {
     /// The TMDB error for a NetworkLayer failure, reading TMDB's status body and `Retry-After` header.
     public init(_ error: NetworkError) {
+        if let response = error.response, let status = Self.init(status: response, of: error) {
+            self = status
+            return
+        }
         switch error {
-        case .authentication(let response):
-            self = .unauthorized(httpStatus: response.statusCode, Self.status(in: response))
-        case .notFound(let response):
-            self = .notFound(Self.status(in: response))
-        case .clientError(let response) where response.statusCode == 429:
-            let retryAfter = response.retryAfter
-            self = .rateLimited(retryAfter: retryAfter, Self.status(in: response))
-        case .clientError(let response):
-            self = .rejected(httpStatus: response.statusCode, Self.status(in: response))
-        case .serverError(let response):
-            self = .serverError(httpStatus: response.statusCode, Self.status(in: response))
-        case .unexpectedRedirect(let response), .unacceptableStatusCode(let response):
-            self = .unexpectedStatus(response.statusCode)
         case .noData:
             self = .decodingFailed(reason: "the response has no body")
-        case .decodingFailed(let failure):
-            self = .decodingFailed(reason: failure.reason)
-        case .invalidRequest(let buildError):
-            self = .invalidRequest(reason: "\(buildError)")
+        case .decodingFailed:
+            self = .decodingFailed(reason: error.detail ?? "\(error)")
+        case .invalidRequest:
+            self = .invalidRequest(reason: "\(error.underlyingError ?? error)")
         case .cancelled:
             self = .cancelled
         case .timedOut:
             self = .network(reason: "the server did not answer in time")
-        case .transport(let failure):
-            self = .network(reason: failure.description)
-        case .responseTooLarge(let limit, _):
-            self = .network(reason: "the response is larger than \(limit) bytes")
-        case .other(let description):
-            self = .network(reason: description)
+        default:
+            self = .network(reason: error.description)
+        }
+    }
+
+    /// The TMDB error for a status NetworkLayer refused, or `nil` if `error` is no status failure.
+    private init?(status response: Response, of error: NetworkError) {
+        switch error {
+        case .authentication:
+            self = .unauthorized(httpStatus: response.statusCode, Self.status(in: response))
+        case .notFound:
+            self = .notFound(Self.status(in: response))
+        case .clientError where response.statusCode == 429:
+            self = .rateLimited(retryAfter: response.retryAfter, Self.status(in: response))
+        case .clientError:
+            self = .rejected(httpStatus: response.statusCode, Self.status(in: response))
+        case .serverError:
+            self = .serverError(httpStatus: response.statusCode, Self.status(in: response))
+        case .unexpectedRedirect, .unacceptableStatusCode:
+            self = .unexpectedStatus(response.statusCode)
+        default:
+            return nil
         }
     }
 

@@ -115,7 +115,7 @@ struct AuthenticationCoordinatorTests {
             _ = try await router.request(PipelineEndpoint())
             Issue.record("expected an authentication error")
         } catch {
-            #expect(error.kind == "authentication")
+            #expect(error.kind == .authentication)
             #expect(error.statusCode == 401)
             #expect(error.response?.request.value(forHTTPHeaderField: "Authorization") == "Bearer token-0")
         }
@@ -144,7 +144,7 @@ struct AuthenticationCoordinatorTests {
                 _ = try await router.request(PipelineEndpoint())
                 kinds.append("success")
             } catch {
-                kinds.append(error.kind)
+                kinds.append(error.kind.name)
             }
         }
         #expect(kinds == Array(repeating: "authentication", count: 5))

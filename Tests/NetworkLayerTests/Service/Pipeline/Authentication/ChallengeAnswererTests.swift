@@ -316,7 +316,7 @@ struct ChallengeAnswererTests {
             let headers: HTTPHeaders = answered ? [:] : ["WWW-Authenticate": ChallengeAnswererTests.basicRealm]
             guard let url = request.head.url,
                 let head = ResponseHead(statusCode: answered ? 200 : 401, headers: headers, url: url)
-            else { throw TransportError(.badResponse) }
+            else { throw NetworkError(.badResponse) }
             return TransportResponse(head: head, body: ResponseBody(Data()))
         }
     }
@@ -332,7 +332,7 @@ struct ChallengeAnswererTests {
 
         let sent = try #require(transport.requests.current.last)
         let rejected = Response(request: sent.head, httpResponse: .stub(401, url: sent.head.url), data: Data())
-        let error = NetworkError.authentication(rejected)
+        let error = NetworkError(.authentication, response: rejected)
         let logged = (lines.current + [logger.cURL(for: sent.head), "\(error)", String(reflecting: error)])
             .joined(separator: "\n")
         #expect(response.statusCode == 200)

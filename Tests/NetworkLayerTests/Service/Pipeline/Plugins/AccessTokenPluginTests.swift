@@ -72,7 +72,7 @@ struct AccessTokenPluginTests {
         await #expect {
             try await router.request(PipelineEndpoint())
         } throws: { error in
-            guard case NetworkError.invalidRequest(.invalidHeader(name: "Authorization")) = error else { return false }
+            guard (error as? NetworkError)?.buildError == .invalidHeader(name: "Authorization") else { return false }
             return true
         }
         #expect(sent.current == 0)

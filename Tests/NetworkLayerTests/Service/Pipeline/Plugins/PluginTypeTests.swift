@@ -47,7 +47,7 @@ struct PluginTypeTests {
 
     struct FailingPlugin: PluginType {
         func prepare(_ request: URLRequest, context: PluginContext) async throws(NetworkError) -> URLRequest {
-            throw .other("unsigned")
+            throw NetworkError(.other, detail: "unsigned")
         }
     }
 
@@ -85,8 +85,8 @@ struct PluginTypeTests {
         #expect(String(decoding: response.data, as: UTF8.self) == "cached")
         #expect(
             log.current.suffix(4) == [
-                "rescue.didReceive(transport)", "after.didReceive(transport)",
-                "rescue.process(transport)", "after.process(success)",
+                "rescue.didReceive(notConnected)", "after.didReceive(notConnected)",
+                "rescue.process(notConnected)", "after.process(success)",
             ])
     }
 
@@ -94,7 +94,7 @@ struct PluginTypeTests {
     func failureReplacement() async {
         let log = Locked<[String]>([])
         let strict = NamedPlugin(name: "strict", log: log) { result in
-            (try? result.get()).map { .failure(.serverError($0)) } ?? result
+            (try? result.get()).map { .failure(NetworkError(.serverError, response: $0)) } ?? result
         }
         let router = Router<TestEndpoint>(
             configuration: RouterConfiguration(plugins: [strict]), transport: ClosureTransport.status(200))

@@ -16,8 +16,8 @@ struct ResponseLinesLimitTests {
         do {
             for try await line in sequence { lines.append(line) }
             return (lines, nil)
-        } catch NetworkError.responseTooLarge(let limit, _) {
-            return (lines, limit)
+        } catch let error as NetworkError where error.kind == .responseTooLarge {
+            return (lines, error.sizeLimit)
         } catch {
             return (lines, -1)
         }

@@ -49,9 +49,9 @@ struct ResponseLinesTests {
     func failure() async throws {
         let (body, writer) = ResponseBody.makeStream()
         writer.write(Data("one\ntw".utf8))
-        writer.fail(TransportError(.connectionLost, detail: "gone"))
+        writer.fail(NetworkError(.connectionLost, detail: "gone"))
         var iterator = body.lines.makeAsyncIterator()
         #expect(try await iterator.next() == "one")
-        await #expect(throws: TransportError.self) { _ = try await iterator.next() }
+        await #expect(throws: NetworkError.self) { _ = try await iterator.next() }
     }
 }

@@ -53,25 +53,22 @@ struct URLSessionTransportTests {
             let _: [String: String] = try await manager().request(Stubbed(baseURL: base))
             Issue.record("expected notFound")
         } catch {
-            #expect(error.kind == "notFound")
+            #expect(error.kind == .notFound)
             #expect(error.statusCode == 404)
             #expect(error.response?.headers["x-trace"] == "t1")
             #expect(error.response?.data == Data(#"{"status_message":"missing"}"#.utf8))
         }
     }
 
-    @Test("a transport error passes through as NetworkError.transport with its code")
+    @Test("a URLError becomes the NetworkError of its kind, with its code")
     func transportError() async throws {
         let base = StubURLProtocol.register { _, _ in .failure(URLError(.notConnectedToInternet)) }
         do {
             _ = try await manager().response(for: Stubbed(baseURL: base))
             Issue.record("expected a transport error")
         } catch {
-            guard case .transport(let failure) = error else {
-                Issue.record("expected transport, got \(error)")
-                return
-            }
-            #expect(failure.urlErrorCode == .notConnectedToInternet)
+            #expect(error.kind == .notConnected)
+            #expect((error.underlyingError as? URLError)?.code == .notConnectedToInternet)
         }
     }
 
@@ -90,7 +87,7 @@ struct URLSessionTransportTests {
 
         let error = await #expect(throws: NetworkError.self) { try await router.request(Stubbed(baseURL: base)) }
 
-        guard case .responseTooLarge(let limit, _) = try #require(error) else {
+        guard let limit = (try #require(error)).sizeLimit else {
             Issue.record("expected responseTooLarge, got \(String(describing: error))")
             return
         }
@@ -179,7 +176,7 @@ struct URLSessionTransportTests {
             let outcome: String
             switch await request.result {
             case .success(let response): outcome = response.data == Data("ok".utf8) ? "ok" : "wrong body"
-            case .failure(let error): outcome = (error as? NetworkError)?.kind ?? "\(error)"
+            case .failure(let error): outcome = (error as? NetworkError)?.kind.name ?? "\(error)"
             }
             outcomes.withLock { $0[outcome, default: 0] += 1 }
         }

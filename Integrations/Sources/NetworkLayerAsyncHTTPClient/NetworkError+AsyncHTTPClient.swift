@@ -13,31 +13,33 @@ import Musl
 import Darwin
 #endif
 
-extension TransportError {
-    /// `error` as the transport-neutral failure it is, judged by its type and value; `CancellationError` and
-    /// errors that are already a ``NetworkLayer/TransportError`` or a ``NetworkLayer/NetworkError`` pass as
-    /// they are.
-    static func classifying(_ error: any Error) -> any Error {
+extension NetworkError {
+    /// `error` as the transport-neutral failure it is, judged by its type and value, wrapping it; a
+    /// ``NetworkLayer/NetworkError`` passes as it is.
+    static func classifying(_ error: any Error) -> NetworkError {
         switch error {
-        case is CancellationError, is TransportError, is NetworkError:
+        case let error as NetworkError:
             return error
+        case is CancellationError:
+            return NetworkError(.cancelled, underlyingError: error)
         case let error as HTTPClientError:
-            return TransportError(kind(of: error), detail: error.description)
+            return NetworkError(kind(of: error), detail: error.description, underlyingError: error)
         case let error as NIOConnectionError:
             let found = error.dnsAError == nil || error.dnsAAAAError == nil || !error.connectionErrors.isEmpty
-            return TransportError(found ? .cannotConnect : .cannotFindHost, detail: "\(error)")
+            return NetworkError(found ? .cannotConnect : .cannotFindHost, detail: "\(error)", underlyingError: error)
         case let error as IOError:
-            return TransportError(kind(ofErrno: error.errnoCode), detail: error.description)
+            return NetworkError(kind(ofErrno: error.errnoCode), detail: error.description, underlyingError: error)
         case let error as ChannelError:
-            return TransportError(kind(of: error), detail: "\(error)")
+            return NetworkError(kind(of: error), detail: "\(error)", underlyingError: error)
         case let error as HTTPParserError:
-            return TransportError(error == .invalidEOFState ? .connectionLost : .badResponse, detail: "\(error)")
+            return NetworkError(
+                error == .invalidEOFState ? .connectionLost : .badResponse, detail: "\(error)", underlyingError: error)
         case is NIOSSLError, is NIOSSLExtraError, is BoringSSLError:
-            return TransportError(.secureConnection, detail: "\(error)")
+            return NetworkError(.secureConnection, detail: "\(error)", underlyingError: error)
         case is SocketAddressError:
-            return TransportError(.cannotFindHost, detail: "\(error)")
+            return NetworkError(.cannotFindHost, detail: "\(error)", underlyingError: error)
         default:
-            return TransportError(.other, detail: "\(type(of: error)): \(error)")
+            return NetworkError(.transportFailure, detail: "\(type(of: error)): \(error)", underlyingError: error)
         }
     }
 
@@ -57,7 +59,7 @@ extension TransportError {
         case .bodyLengthMismatch, .identityCodingIncorrectlyPresent, .invalidProxyResponse:
             .badResponse
         default:
-            .other
+            .transportFailure
         }
     }
 
@@ -65,7 +67,7 @@ extension TransportError {
         switch error {
         case .connectTimeout: .timedOut
         case .eof, .ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed: .connectionLost
-        default: .other
+        default: .transportFailure
         }
     }
 
@@ -74,7 +76,7 @@ extension TransportError {
         case ECONNREFUSED, ENETUNREACH, EHOSTUNREACH, EADDRNOTAVAIL: .cannotConnect
         case ECONNRESET, EPIPE, ECONNABORTED: .connectionLost
         case ETIMEDOUT: .timedOut
-        default: .other
+        default: .transportFailure
         }
     }
 }
