@@ -10,24 +10,25 @@ import Foundation
 /// and a failed transfer fails the consumer. A transport that can pause its reads waits in
 /// ``waitForDemand()`` while more than `window` bytes wait for the consumer; for one that cannot, the
 /// channel keeps the bytes past the window in a ``SpillFile`` until the consumer catches up, so memory
-/// stays bounded however slowly it reads. That file is written and read outside the channel's lock
-/// (see ``SpillBacklog``): a slow disk holds up the one side that waits for it, never the other side
-/// nor ``stop(with:)``.
+/// stays bounded however slowly it reads. That file is written off the transport's thread, one chunk at a
+/// time and in order, by a writer of its own (see `BodyChannel+Spilling.swift`), and read by the consumer,
+/// both outside the channel's lock (see ``SpillBacklog``): a slow disk holds up neither the transport's
+/// thread, which other bodies share, nor the consumer of bytes already in memory, nor ``stop(with:)``.
 final class BodyChannel: Sendable {
     typealias Sink = @Sendable (Data) throws -> Void
 
-    private enum End {
+    enum End {
         case finished
         case failed(any Error)
     }
 
     /// What the consumer gets next: a chunk (`nil` at the end), or bytes of the backlog to read from disk.
-    private enum Taken {
+    enum Taken {
         case chunk(Data?)
         case read(SpillBacklog.Read)
     }
 
-    private struct State {
+    struct State {
         var buffered: [Data] = []
         var next = 0
         /// The bytes in `buffered` the consumer has not taken yet.
@@ -37,6 +38,13 @@ final class BodyChannel: Sendable {
         var spillsPastWindow = false
         /// The bytes waiting on disk; they all come after `buffered`.
         var spill = SpillBacklog()
+        /// Chunks on their way to disk, after `spill`, in the order they arrived; the spill writer takes them.
+        var queued: [Data] = []
+        var queuedBytes = 0
+        /// Whether the spill writer is at work; it stops once `queued` is empty.
+        var isSpilling = false
+        /// The transport's thread, waiting while more than the window's bytes are queued for the disk.
+        var queueFull: DispatchSemaphore?
         var demandWaiters: [CheckedContinuation<Void, Never>] = []
         var end: End?
         var consumed = false
@@ -55,9 +63,17 @@ final class BodyChannel: Sendable {
             return chunks
         }
 
+        /// Whether anything waits on disk or on its way there (the spill writer still at work), which
+        /// everything that arrives later follows.
+        var hasBacklogOnDisk: Bool { !spill.isEmpty || !queued.isEmpty || isSpilling }
+
+        /// Whether the consumer is to wait for chunks on their way to disk: unless the body failed, which
+        /// let go of them.
+        var awaitsBacklogOnDisk: Bool { hasBacklogOnDisk && end.map(\.isFinished) ?? true }
+
         /// Whether `chunk` goes to disk: once anything waits there, everything after it does too.
         func spills(_ chunk: Data) -> Bool {
-            spillsPastWindow && (!spill.isEmpty || bufferedBytes + chunk.count > window)
+            spillsPastWindow && (hasBacklogOnDisk || bufferedBytes + chunk.count > window)
         }
 
         /// The next buffered chunk, which the buffer lets go of.
@@ -78,9 +94,9 @@ final class BodyChannel: Sendable {
         }
     }
 
-    private let state: Locked<State>
+    let state: Locked<State>
     /// Opens the file a backlog starts; a seam for tests that stand in a slow disk.
-    private let makeSpillStorage: @Sendable () throws -> any SpillStorage
+    let makeSpillStorage: @Sendable () throws -> any SpillStorage
 
     init(
         window: Int, spillsPastWindow: Bool = false, onCancel: (@Sendable () -> Void)?,
@@ -101,16 +117,19 @@ final class BodyChannel: Sendable {
     func limitDiskBacklog(to limit: Int?) {
         let overLimit = state.withLock { state -> Int? in
             state.spill.limit = limit.map { max(0, $0) }
-            guard let limit = state.spill.limit, state.spill.bytes > limit else { return nil }
+            guard let limit = state.spill.limit, state.spill.bytes + state.queuedBytes > limit else { return nil }
             return limit
         }
         if let overLimit { stop(with: SpillFileError.overLimit(overLimit).consumerError) }
     }
 
-    /// The bytes waiting for the consumer: in memory, and on disk (counting a chunk being written there).
+    /// The bytes waiting for the consumer: in memory, and on disk (counting those on their way there).
     var backlog: (memory: Int, disk: Int) {
-        state.withLock { ($0.bufferedBytes, $0.spill.bytes) }
+        state.withLock { ($0.bufferedBytes, $0.spill.bytes + $0.queuedBytes) }
     }
+
+    /// Whether the spill writer is at work, for tests that wait until it has written what was queued.
+    var isWritingToDisk: Bool { state.withLock { $0.isSpilling } }
 
     /// Whether the consumer waits for the transport's next chunk, pulling or through a sink.
     var awaitsChunk: Bool {
@@ -119,77 +138,55 @@ final class BodyChannel: Sendable {
 
     // MARK: Transport side
 
-    /// Delivers the next chunk; the transport calls it from one thread at a time.
+    /// Delivers the next chunk; the transport calls it from one thread at a time. Never waits for the disk:
+    /// a chunk past the window is queued for the spill writer, and only while more than the window's bytes
+    /// are queued does the transport's thread wait for it.
     func write(_ chunk: Data) {
         enum Delivery {
             case dropped
             case buffered
             case resume(CheckedContinuation<Taken, any Error>)
             case sink(Sink)
-            case spill(SpillBacklog.Write)
+            case queued(startsWriter: Bool, queueFull: DispatchSemaphore?)
             case failed(any Error)
         }
         let delivery = state.withLock { state -> Delivery in
             guard state.end == nil else { return .dropped }
-            if let sink = state.sink { return .sink(sink) }
-            if let waiting = state.waiting {
-                state.waiting = nil
-                return .resume(waiting)
-            }
-            if state.spills(chunk) {
-                do throws(SpillFileError) {
-                    return .spill(try state.spill.reserveWrite(chunk.count))
-                } catch {
-                    return .failed(error.consumerError)
+            if !state.hasBacklogOnDisk {
+                if let sink = state.sink { return .sink(sink) }
+                if let waiting = state.waiting {
+                    state.waiting = nil
+                    return .resume(waiting)
                 }
             }
-            state.buffered.append(chunk)
-            state.bufferedBytes += chunk.count
-            return .buffered
+            guard state.spills(chunk) else {
+                state.buffered.append(chunk)
+                state.bufferedBytes += chunk.count
+                return .buffered
+            }
+            if let limit = state.spill.limit, state.spill.bytes + state.queuedBytes + chunk.count > limit {
+                return .failed(SpillFileError.overLimit(limit).consumerError)
+            }
+            state.queued.append(chunk)
+            state.queuedBytes += chunk.count
+            defer { state.isSpilling = true }
+            let queueFull =
+                state.queuedBytes > max(state.window, SpillFile.readSize) ? DispatchSemaphore(value: 0) : nil
+            state.queueFull = queueFull
+            return .queued(startsWriter: !state.isSpilling, queueFull: queueFull)
         }
         switch delivery {
         case .dropped, .buffered: break
         case .failed(let error): stop(with: error)
         case .resume(let waiting): waiting.resume(returning: .chunk(chunk))
         case .sink(let sink): deliver(chunk, to: sink)
-        case .spill(let write): spill(chunk, into: write)
+        case .queued(let startsWriter, let queueFull):
+            if startsWriter { DispatchQueue.global().async { self.spillQueued() } }
+            queueFull?.wait()
         }
     }
 
-    /// Writes `chunk` to disk outside the lock, then makes it readable; a consumer that began to wait for
-    /// it meanwhile gets it straight from memory instead.
-    private func spill(_ chunk: Data, into write: SpillBacklog.Write) {
-        let file: any SpillStorage
-        do {
-            file = try write.file ?? makeSpillStorage()
-            try file.append(chunk)
-        } catch {
-            return stop(with: SpillFileError.unwritable(error).consumerError)
-        }
-        enum Waiting {
-            case none
-            case consumer(CheckedContinuation<Taken, any Error>)
-            case sink(Sink)
-        }
-        // The file let go of is released here, after the lock.
-        let (waiting, _) = state.withLock { state -> (Waiting, (any SpillStorage)?) in
-            guard state.spill.finishWrite(write, in: file) else { return (.none, nil) }
-            // Either waits only when nothing else was left on disk, so this chunk is next.
-            if let consumer = state.waiting {
-                state.waiting = nil
-                return (.consumer(consumer), state.spill.handOver(write))
-            }
-            if let sink = state.sink { return (.sink(sink), state.spill.handOver(write)) }
-            return (.none, nil)
-        }
-        switch waiting {
-        case .none: break
-        case .consumer(let consumer): consumer.resume(returning: .chunk(chunk))
-        case .sink(let sink): deliver(chunk, to: sink)
-        }
-    }
-
-    private func deliver(_ chunk: Data, to sink: Sink) {
+    func deliver(_ chunk: Data, to sink: Sink) {
         do {
             try sink(chunk)
         } catch {
@@ -227,17 +224,27 @@ final class BodyChannel: Sendable {
             var observers: [@Sendable () -> Void] = []
             /// The backlog's file, released after the lock.
             var released: (any SpillStorage)?
+            var queueFull: DispatchSemaphore?
         }
         let waiters = state.withLock { state -> Waiters in
             guard state.end == nil else { return Waiters() }
             state.end = error.map(End.failed) ?? .finished
-            let released = error == nil ? nil : state.spill.letGo()
             state.onCancel = nil
-            defer { (state.waiting, state.drained, state.endObservers) = (nil, nil, []) }
-            return Waiters(
-                consumer: state.waiting, drained: state.drained, producers: state.releasedWaiters(),
-                observers: state.endObservers, released: released)
+            var waiters = Waiters(producers: state.releasedWaiters(), observers: state.endObservers)
+            state.endObservers = []
+            if error != nil {
+                waiters.released = state.spill.letGo()
+                (state.queued, state.queuedBytes) = ([], 0)
+                waiters.queueFull = state.takeQueueFull(below: .max)
+            }
+            // A consumer that waits for chunks still on their way to disk is ended by the spill writer.
+            if error != nil || !state.hasBacklogOnDisk {
+                (waiters.consumer, waiters.drained) = (state.waiting, state.drained)
+                (state.waiting, state.drained) = (nil, nil)
+            }
+            return waiters
         }
+        waiters.queueFull?.signal()
         for producer in waiters.producers { producer.resume() }
         for observer in waiters.observers { observer() }
         let (waiting, drained) = (waiters.consumer, waiters.drained)
@@ -299,8 +306,8 @@ final class BodyChannel: Sendable {
                     return (.success(.chunk(chunk)), state.releasedWaiters())
                 }
                 if let read = state.spill.claimRead(upTo: SpillFile.readSize) { return (.success(.read(read)), []) }
-                // A chunk still being written to disk comes next: it is handed over once written.
-                if !state.spill.isEmpty {
+                // A chunk on its way to disk comes next: the spill writer hands it over.
+                if state.awaitsBacklogOnDisk {
                     state.waiting = continuation
                     return (nil, [])
                 }
@@ -315,20 +322,6 @@ final class BodyChannel: Sendable {
             for producer in producers { producer.resume() }
             if let ready { continuation.resume(with: ready) }
         }
-    }
-
-    /// Reads the bytes `read` claimed, outside the lock, and empties the file once it holds nothing more;
-    /// `nil` when the body was stopped meanwhile.
-    private func readSpilled(_ read: SpillBacklog.Read) throws -> Data? {
-        let result = Result { try read.file.read(upTo: read.count) }
-        guard let taken = state.withLock({ state in state.spill.finishRead(read, result) }) else { return nil }
-        // A file let go of is released here, after the lock.
-        if case .reset(let file) = taken.then {
-            // A file that cannot be emptied is let go of; the chunk read from it is good.
-            let emptied = (try? file.reset()) != nil
-            _ = state.withLock { state in state.spill.finishReset(file, emptied) }
-        }
-        return try taken.chunk.mapError(\.consumerError).get()
     }
 
     /// Claims the body for its one consumer; `false` when it was claimed already.
@@ -354,11 +347,13 @@ final class BodyChannel: Sendable {
                         // At most 1 MB of the backlog per round, after the chunks from memory.
                         let room = max(0, 16 - chunks.count) * SpillFile.readSize
                         let read = room > 0 ? state.spill.claimRead(upTo: room) : nil
-                        if chunks.isEmpty, read == nil, state.end == nil {
+                        // Chunks on their way to disk come before the end: the spill writer hands them over.
+                        let end = state.awaitsBacklogOnDisk ? nil : state.end
+                        if chunks.isEmpty, read == nil, end == nil {
                             state.sink = sink
                             state.drained = continuation
                         }
-                        return (chunks, read, state.end, state.releasedWaiters())
+                        return (chunks, read, end, state.releasedWaiters())
                     }
                     for producer in taken.producers { producer.resume() }
                     var chunks = taken.chunks

@@ -51,8 +51,9 @@ struct SpillBacklog {
     mutating func finishWrite(_ write: Write, in file: any SpillStorage) -> Bool {
         guard write.generation == generation else { return false }
         writing -= write.count
-        // A new file replaces the one being emptied; the consumer emptying it lets it go.
-        if write.file == nil { self.file = file }
+        // A new file replaces the one being emptied, for the writes that follow too; the consumer emptying
+        // the old one lets it go.
+        if write.file == nil { (self.file, resetting) = (file, false) }
         return true
     }
 
