@@ -198,6 +198,8 @@ final class BodyChannel: Sendable {
     /// ended; at once while a sink takes the chunks as they come. May return early if the calling task is
     /// cancelled.
     func waitForDemand() async {
+        // Most chunks find room: no continuation for them.
+        guard state.withLock({ $0.end == nil && $0.sink == nil && $0.bufferedBytes > $0.window }) else { return }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let ready = state.withLock { state in
