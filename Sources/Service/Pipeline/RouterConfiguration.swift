@@ -14,10 +14,11 @@ public struct RouterConfiguration: Sendable {
     public var timeout: TimeInterval
     /// Headers sent with every request; endpoint and task headers win over them.
     public var headers: HTTPHeaders
-    /// Spells query strings, and form bodies.
+    /// Spells query strings and form bodies (URL parameters always go to the query, whatever its
+    /// ``URLParameterEncoder/destination``), and `Encodable` queries as ``bodyEncoder``'s `JSONEncoder` writes them.
     public var urlEncoder: URLParameterEncoder
-    /// Writes `Encodable` bodies.
-    public var bodyEncoder: EncodableJSONEncoder
+    /// Writes JSON bodies: dictionary parameters, and `Encodable` values with its `JSONEncoder`.
+    public var bodyEncoder: JSONParameterEncoder
     /// Logs requests and responses; `nil` logs nothing.
     ///
     /// A shorthand for a ``LoggerPlugin``, which the router runs after ``plugins``.
@@ -96,7 +97,7 @@ public struct RouterConfiguration: Sendable {
         timeout: TimeInterval = 60,
         headers: HTTPHeaders = [:],
         urlEncoder: URLParameterEncoder = URLParameterEncoder(),
-        bodyEncoder: EncodableJSONEncoder = EncodableJSONEncoder(),
+        bodyEncoder: JSONParameterEncoder = JSONParameterEncoder(),
         logger: NetworkLogger? = nil,
         completionQueue: DispatchQueue? = nil,
         plugins: [any PluginType] = [],
