@@ -130,7 +130,7 @@ def measure(element, name):
         return (None, p50(element, PROBE_TIME), None, p50(element, PROBE_RSS))
     # Only the metrics each kind of benchmark records are read: package-benchmark's JMH export
     # carries other benchmarks' metrics over into an element.
-    if name.startswith("End-to-end"):
+    if name.startswith(("End-to-end", "SSE")):
         cpu = p50(element, CPU)  # process CPU microseconds per iteration (all threads; nginx not included)
         cpu = None if cpu is None else cpu * 1000
     elif name.startswith("Download"):
