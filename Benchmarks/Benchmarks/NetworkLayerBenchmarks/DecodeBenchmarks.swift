@@ -15,14 +15,13 @@ enum DecodeBenchmarks {
             return
         }
         guard
-            let httpResponse = HTTPURLResponse(
-                url: fixture,
+            let head = ResponseHead(
                 statusCode: 200,
-                httpVersion: "HTTP/1.1",
-                headerFields: ["Content-Type": "application/json;charset=utf-8"]
+                headers: ["Content-Type": "application/json;charset=utf-8"],
+                url: fixture
             )
         else { return }
-        let response = Response(request: URLRequest(url: fixture), httpResponse: httpResponse, data: data)
+        let response = Response(request: URLRequest(url: fixture), head: head, data: data)
         let decoder = JSONDecoder()
         let manager = NetworkManager<SampleAPI>(
             router: Router(transport: ClosureTransport { _ in throw CancellationError() }),

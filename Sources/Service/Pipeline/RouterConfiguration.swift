@@ -82,13 +82,13 @@ public struct RouterConfiguration: Sendable {
     /// instead.
     var sleep: @Sendable (_ seconds: TimeInterval) async throws -> Void = RouterConfiguration.taskSleep
     /// The longest line of a Server-Sent Events stream (``Router/events(_:reconnection:)``), in bytes.
-    /// Defaults to ``ServerSentEventParser/defaultMaximumLineLength`` (1 MiB).
+    /// Defaults to 1 MiB, far beyond any line a feed sends.
     ///
     /// A longer line ends the loop with ``NetworkError/responseTooLarge(limit:_:)`` as soon as its bytes pass
     /// the limit, so a server that never ends a line holds at most this much memory.
     public var maximumServerSentEventLineLength = ServerSentEventParser.defaultMaximumLineLength
     /// The most bytes the `data:` lines of one Server-Sent Event may hold, joined. Defaults to
-    /// ``ServerSentEventParser/defaultMaximumEventSize`` (16 MiB); a larger event ends the loop as a longer line does.
+    /// 16 MiB; a larger event ends the loop as a longer line does.
     public var maximumServerSentEventSize = ServerSentEventParser.defaultMaximumEventSize
 
     /// Creates a configuration.

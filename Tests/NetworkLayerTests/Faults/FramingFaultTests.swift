@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Transport) import NetworkLayer
 import Testing
+
+@_spi(Transport) @testable import NetworkLayer
 
 /// Response framing by one rule, over whichever transport the suite runs on: a `Content-Length` that is not
 /// one plain decimal number is refused, an impossible one fails at once, and no response arrives with a body
