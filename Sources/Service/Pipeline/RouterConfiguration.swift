@@ -21,7 +21,8 @@ public struct RouterConfiguration: Sendable {
     public var bodyEncoder: JSONParameterEncoder
     /// Logs requests and responses; `nil` logs nothing.
     ///
-    /// A shorthand for a ``LoggerPlugin``, which the router runs after ``plugins``.
+    /// The router logs each attempt after ``plugins`` have prepared it, so the log shows the request as it
+    /// goes out, credentials redacted, and then the attempt's outcome.
     public var logger: NetworkLogger?
     /// Where completion handlers run; `nil` runs them on whatever thread finished the request.
     public var completionQueue: DispatchQueue?
@@ -51,7 +52,7 @@ public struct RouterConfiguration: Sendable {
     /// override it with ``EndPointType/deadline``. Defaults to `nil`: no deadline beyond ``timeout``.
     public var deadline: TimeInterval?
     /// The largest response body a request keeps in memory, in bytes; `nil` for no limit. Defaults to
-    /// ``defaultMaximumResponseSize``.
+    /// 100 MB.
     ///
     /// A larger body fails with ``NetworkError/responseTooLarge(limit:_:)``: at once when the
     /// `Content-Length` says so, otherwise as soon as the bytes that arrived pass the limit. Bodies a
@@ -59,7 +60,7 @@ public struct RouterConfiguration: Sendable {
     public var maximumResponseSize: Int?
     /// The most bytes of a streamed body (``Router/stream(_:)``, ``Router/events(_:reconnection:)``) that
     /// may wait on disk for a reader slower than the network; `nil` for no limit. Defaults to
-    /// ``defaultMaximumStreamBacklogOnDisk``.
+    /// 256 MB.
     ///
     /// Only a transport that cannot pause its reads keeps a backlog on disk: ``URLSessionTransport`` past its
     /// `streamWindow` in memory. A byte past the limit stops the transfer, and the reader gets
@@ -104,7 +105,7 @@ public struct RouterConfiguration: Sendable {
         retryPolicy: RetryPolicy? = nil,
         authentication: AuthenticationCoordinator? = nil,
         deadline: TimeInterval? = nil,
-        maximumResponseSize: Int? = RouterConfiguration.defaultMaximumResponseSize,
+        maximumResponseSize: Int? = 100 * 1024 * 1024,
         deduplicatesRequests: Bool = false,
         challengeCredentials: (@Sendable (AuthenticationChallenge) async -> HTTPCredential?)? = nil
     ) {
@@ -125,10 +126,10 @@ public struct RouterConfiguration: Sendable {
     }
 
     /// The default for ``maximumResponseSize``: 100 MB.
-    public static let defaultMaximumResponseSize = 100 * 1024 * 1024
+    static let defaultMaximumResponseSize = 100 * 1024 * 1024
 
     /// The default for ``maximumStreamBacklogOnDisk``: 256 MB.
-    public static let defaultMaximumStreamBacklogOnDisk = 256 * 1024 * 1024
+    static let defaultMaximumStreamBacklogOnDisk = 256 * 1024 * 1024
 
     /// Sleeps with `Task.sleep`, throwing `CancellationError` as soon as the task is cancelled.
     static let taskSleep: @Sendable (_ seconds: TimeInterval) async throws -> Void = { seconds in
