@@ -37,7 +37,7 @@ public struct AuthenticationChallenge: Sendable {
     public var host: String? { url.host }
 
     /// A challenge of `scheme` with `parameters` (names in any case) for the request to `url` of `endpoint`.
-    public init(scheme: Scheme, parameters: [String: String], url: URL, endpoint: any EndPointType) {
+    init(scheme: Scheme, parameters: [String: String], url: URL, endpoint: any EndPointType) {
         self.scheme = scheme
         self.parameters = Dictionary(parameters.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
         self.url = url

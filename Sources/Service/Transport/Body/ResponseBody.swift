@@ -30,7 +30,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     }
 
     /// The default window of a streamed body a transport fills (`makeStream(window:spillsPastWindow:onCancel:)`): 1 MB.
-    public static let defaultWindow = 1024 * 1024
+    @_spi(Transport) public static let defaultWindow = 1024 * 1024
 
     /// A body that a transport fills as chunks arrive, and the writer it fills it with.
     ///
