@@ -6,7 +6,8 @@ import Foundation
 /// var form = MultipartFormData()
 /// form.append("Dune", name: "title")
 /// form.appendFile(at: posterURL, name: "poster", mimeType: "image/jpeg")
-/// let response = try await router.upload(.createMovie, multipart: form) { print($0.fractionCompleted ?? 0) }
+/// // case createMovie(MultipartFormData), whose task is .uploadMultipart(form):
+/// let response = try await router.upload(.createMovie(form)) { print($0.fractionCompleted ?? 0) }
 /// ```
 ///
 /// File parts are never loaded whole: when the request is sent, the form is written to a temporary file,

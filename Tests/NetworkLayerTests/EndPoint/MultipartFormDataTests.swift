@@ -113,7 +113,7 @@ struct MultipartFormDataTests {
         var form = MultipartFormData()
         form.append(Data(), name: "f", fileName: "x.txt", mimeType: "text/plain\u{0}")
         do {
-            _ = try await router.upload(TestEndpoint(httpMethod: .post), multipart: form)
+            _ = try await router.request(TestEndpoint(httpMethod: .post, task: .uploadMultipart(form)))
             Issue.record("the form was sent")
         } catch {
             guard case .invalidRequest(let reason) = error else {

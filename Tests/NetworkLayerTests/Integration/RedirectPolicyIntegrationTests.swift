@@ -47,7 +47,7 @@ struct RedirectPolicyIntegrationTests {
         let text = String(repeating: "0123456789", count: 20_000)
         try Data(text.utf8).write(to: file)
 
-        let response = try await router.upload(.redirectTo(url: "/anything", status: 307), fromFile: file)
+        let response = try await router.request(.redirectFile(url: "/anything", status: 307, file: file))
 
         let echo = try response.decode(TransferEcho.self)
         #expect(echo.method == "POST")
