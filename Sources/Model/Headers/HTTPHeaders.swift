@@ -4,12 +4,6 @@ public struct HTTPHeader: Hashable, Sendable {
     public let name: String
     /// The field value.
     public let value: String
-
-    /// Creates a header field.
-    init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
 }
 
 /// An ordered, case-insensitive collection of HTTP header fields.

@@ -19,10 +19,12 @@ public struct AuthenticationScheme: Sendable, Hashable, CustomStringConvertible 
     /// The name.
     public var description: String { name }
 
+    /// Whether the names are the same but for case.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.name.lowercased() == rhs.name.lowercased()
     }
 
+    /// Hashes the name, lowercased.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name.lowercased())
     }
