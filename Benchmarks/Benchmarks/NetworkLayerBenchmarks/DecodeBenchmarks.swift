@@ -6,7 +6,8 @@ import NetworkLayer
 import FoundationNetworking
 #endif
 
-/// Decoding a recorded 20-movie TMDB page: through `NetworkManager.decode(_:from:)` and with a bare `JSONDecoder`.
+/// Decoding a recorded 20-movie TMDB page: through `Response.decode(_:using:)`, as `NetworkManager` decodes, and
+/// with a bare `JSONDecoder`.
 enum DecodeBenchmarks {
     static func register() {
         let fixture = Settings.tmdbFixture
@@ -28,11 +29,13 @@ enum DecodeBenchmarks {
             decoder: decoder
         )
 
-        Benchmark("TMDB page decode: NetworkManager.decode", configuration: Settings.cpuBound) {
+        Benchmark("TMDB page decode: Response.decode", configuration: Settings.cpuBound) {
             (benchmark: Benchmark) throws in
-            try ThreadCPUTime.measure(benchmark) { blackHole(try manager.decode(MoviePage.self, from: response)) }
+            try ThreadCPUTime.measure(benchmark) {
+                blackHole(try response.decode(MoviePage.self, using: manager.decoder))
+            }
         } setup: {
-            try expect(try manager.decode(MoviePage.self, from: response).results.count == 20, "movie count")
+            try expect(try response.decode(MoviePage.self, using: manager.decoder).results.count == 20, "movie count")
         }
 
         Benchmark("TMDB page decode: baseline JSONDecoder", configuration: Settings.cpuBound) {
@@ -41,7 +44,7 @@ enum DecodeBenchmarks {
         }
 
         PairedCPUTime.register("TMDB page decode: paired NetworkManager vs JSONDecoder") {
-            blackHole(try manager.decode(MoviePage.self, from: response))
+            blackHole(try response.decode(MoviePage.self, using: manager.decoder))
         } baseline: {
             blackHole(try decoder.decode(MoviePage.self, from: data))
         }

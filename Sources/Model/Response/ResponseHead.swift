@@ -112,5 +112,5 @@ public struct ResponseHead: Sendable {
     }
 
     /// Whether the status is `2xx`.
-    public var isSuccessful: Bool { (200..<300).contains(statusCode) }
+    var isSuccessful: Bool { (200..<300).contains(statusCode) }
 }

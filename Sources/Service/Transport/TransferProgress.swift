@@ -32,7 +32,7 @@ public struct TransferProgress: Sendable, Hashable {
     }
 
     /// Whether every byte of a known total is done.
-    public var isFinished: Bool {
+    var isFinished: Bool {
         totalBytes.map { completedBytes >= $0 } ?? false
     }
 }

@@ -25,7 +25,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     }
 
     /// A body that is already whole, for transports that receive bodies in one piece.
-    public init(_ data: Data) {
+    @_spi(Transport) public init(_ data: Data) {
         self.init(channel: BodyChannel(whole: data))
     }
 
