@@ -34,7 +34,7 @@ public struct MultipartFormData: Sendable, Hashable {
     }
 
     /// The delimiter between parts. It must not occur in any part's content.
-    public let boundary: String
+    let boundary: String
     /// The parts, in the order they are sent.
     private(set) var parts: [Part] = []
 
@@ -44,7 +44,7 @@ public struct MultipartFormData: Sendable, Hashable {
     }
 
     /// The `Content-Type` header value for this form, boundary included.
-    public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+    var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     /// Appends a text field, sent as UTF-8.
     public mutating func append(_ value: String, name: String) {
