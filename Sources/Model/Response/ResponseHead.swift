@@ -102,7 +102,7 @@ public struct ResponseHead: Sendable {
     ///
     /// Every transport's head is read by the same rule, so Foundation's own reading (which accepts `+9`)
     /// does not count.
-    var expectedContentLength: Int64? {
+    @_spi(Transport) public var expectedContentLength: Int64? {
         contentLengthField.length
     }
 

@@ -13,7 +13,7 @@ struct RedirectFaultTests {
         let response = try await router.request(.redirect(to: target, headers: ["Authorization": "Bearer secret"]))
 
         #expect(response.statusCode == 200)
-        #expect(response.httpResponse.url?.host == target.host)
+        #expect(response.head.httpURLResponse.url?.host == target.host)
         let echoed = try response.decode(EchoedHeaders.self)
         #expect(echoed["Authorization"] == nil)
         #expect(echoed["Host"]?.hasPrefix(try #require(target.host)) == true)
@@ -27,7 +27,7 @@ struct RedirectFaultTests {
         let response = try await router.request(.redirect(to: target, headers: ["Authorization": "Bearer secret"]))
 
         #expect(response.statusCode == 200)
-        #expect(response.httpResponse.url?.host == target.host)
+        #expect(response.head.httpURLResponse.url?.host == target.host)
         #expect(try response.decode(EchoedHeaders.self)["Authorization"] == "Bearer secret")
     }
 

@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Transport) import NetworkLayer
 import Testing
-
-@_spi(Transport) @testable import NetworkLayer
 
 /// The httpbin routes the redirect, size-limit and transfer suites call.
 enum TransferEndpoint: EndPointType {
@@ -110,7 +109,7 @@ extension HTTPBinPeer {
     /// A router for ``TransferEndpoint`` over a fresh ephemeral transport with the given settings.
     static func makeTransferRouter(
         redirectPolicy: RedirectPolicy = .follow,
-        maximumResponseSize: Int? = RouterConfiguration.defaultMaximumResponseSize,
+        maximumResponseSize: Int? = 100 * 1024 * 1024,
         maximumResentRedirects: Int = 10,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Router<TransferEndpoint> {
