@@ -14,9 +14,6 @@ public struct AuthenticationChallenge: Sendable {
     /// The endpoint of that request.
     public let endpoint: any EndPointType
 
-    /// The host that challenged.
-    public var host: String? { url.host }
-
     /// A challenge of `scheme` with `parameters` (names in any case) for the request to `url` of `endpoint`.
     init(scheme: AuthenticationScheme, parameters: [String: String], url: URL, endpoint: any EndPointType) {
         self.scheme = scheme

@@ -103,7 +103,7 @@ struct ChallengeAnswererTests {
         #expect(asked.current.count == 1)
         #expect(challenge.scheme == .basic)
         #expect(challenge.realm == "Fake Realm")
-        #expect(challenge.host == "api.example.com")
+        #expect(challenge.url.host == "api.example.com")
         #expect((challenge.endpoint as? PipelineEndpoint)?.path == "account")
     }
 
