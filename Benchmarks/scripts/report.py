@@ -49,7 +49,7 @@ ROWS = [
     ("GET Encodable query: baseline JSON route", None, None, None),
     ("Beagle submitForm build: RouterNetworkClient", None, None, None),
     ("TMDB page decode: paired NetworkManager vs JSONDecoder", None, "paired_cpu", 1.1),
-    ("TMDB page decode: NetworkManager.decode", "TMDB page decode: baseline JSONDecoder", "time", None),
+    ("TMDB page decode: Response.decode", "TMDB page decode: baseline JSONDecoder", "time", None),
     ("TMDB page decode: baseline JSONDecoder", None, None, None),
     # Issue 35: one 5 MB event parses in well under a second (joining its lines was quadratic: 25 s).
     ("SSE parse 5 MB event: short data lines", None, "cpu_max", 1_000_000_000),
@@ -130,7 +130,7 @@ def measure(element, name):
         return (None, p50(element, PROBE_TIME), None, p50(element, PROBE_RSS))
     # Only the metrics each kind of benchmark records are read: package-benchmark's JMH export
     # carries other benchmarks' metrics over into an element.
-    if name.startswith("End-to-end"):
+    if name.startswith(("End-to-end", "SSE")):
         cpu = p50(element, CPU)  # process CPU microseconds per iteration (all threads; nginx not included)
         cpu = None if cpu is None else cpu * 1000
     elif name.startswith("Download"):

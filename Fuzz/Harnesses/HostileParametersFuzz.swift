@@ -68,7 +68,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     check(query, expected, "query")
     let form: Result<String, RequestBuildError> = outcome { () throws(RequestBuildError) -> String in
         var request = URLRequest(url: URL(fileURLWithPath: "/"))
-        try FormURLParameterEncoder(urlEncoder: encoder).encode(urlRequest: &request, with: parameters)
+        var formEncoder = encoder
+        formEncoder.destination = .httpBody
+        try formEncoder.encode(urlRequest: &request, with: parameters)
         return String(decoding: request.httpBody ?? Data(), as: UTF8.self)
     }
     check(form, expected, "form")

@@ -7,7 +7,7 @@ import Foundation
 // Each input builds a random `Encodable` tree (every integer width, Float, Double, Decimal, Bool,
 // strings, nil, Date, Data, URL, arrays, keyed objects written through primitive overloads, generic
 // calls, nested containers and super encoders, String- and Int-keyed dictionaries, values that
-// encode nothing) and picks one of five encoder configurations. Invariants: `EncodableJSONEncoder`
+// encode nothing) and picks one of five encoder configurations. Invariants: `JSONParameterEncoder`
 // returns exactly `JSONEncoder`'s bytes, or throws `encodingFailed` with exactly the description of
 // `JSONEncoder`'s error; the library's writer handles the value itself unless the value has keys
 // Foundation merges, a non-finite number without a string strategy, or no value at the top. A value
@@ -28,7 +28,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } catch {
         expected = .failure(.encodingFailed(reason: String(describing: error)))
     }
-    let actual = Result { () throws(RequestBuildError) in try EncodableJSONEncoder(encoder: encoder).data(for: value) }
+    let actual = Result { () throws(RequestBuildError) in try JSONParameterEncoder(encoder: encoder).data(for: value) }
     guard let options = JSONEncodingOptions(encoder, needsSortedKeys: true) else { fuzzFail("options not read") }
     let needsFoundation = value.needsFoundation(options, isTopLevel: true)
     let badDate = value.containsDateOutOfRange

@@ -6,7 +6,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-// Query strings and form bodies: URLParameterEncoder and FormURLParameterEncoder on generated parameters.
+// Query strings and form bodies: URLParameterEncoder, both destinations, on generated parameters.
 //
 // Invariants: nothing but unreserved ASCII, `/`, `?`, `=`, `&` and upper-case `%XX` escapes in the
 // output; every key and value percent-decodes back to what was given (doubles parse back to the
@@ -137,8 +137,10 @@ private func checkForm(query: String, parameters: Parameters, encoder: URLParame
     guard let url = URL(string: "http://127.0.0.1/form") else { fuzzFail("bad URL") }
     var request = URLRequest(url: url)
     request.httpMethod = "POST"
+    var form = encoder
+    form.destination = .httpBody
     do {
-        try FormURLParameterEncoder(urlEncoder: encoder).encode(urlRequest: &request, with: parameters)
+        try form.encode(urlRequest: &request, with: parameters)
     } catch {
         fuzzFail("the form encoder threw \(error) where the query encoder did not")
     }
@@ -160,8 +162,10 @@ private func checkEncodersThrow(_ parameters: Parameters, encoder: URLParameterE
         guard case .nonFiniteNumber = error else { fuzzFail("unexpected error \(error)") }
     }
     fuzzCheck(request.url == url, "a failed encode changed the URL")
+    var form = encoder
+    form.destination = .httpBody
     do {
-        try FormURLParameterEncoder(urlEncoder: encoder).encode(urlRequest: &request, with: parameters)
+        try form.encode(urlRequest: &request, with: parameters)
         fuzzFail("the form encoder accepted a non-finite number")
     } catch {
         guard case .nonFiniteNumber = error else { fuzzFail("unexpected error \(error)") }

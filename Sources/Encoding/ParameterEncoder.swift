@@ -4,18 +4,13 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Writes dictionary parameters into a request: its query string, or its body.
+/// Writes parameters into a request: its query string, or its body.
 ///
-/// Encoders are pure: request in, request out, no I/O, so they are tested without a network.
+/// Encoders are pure: request in, request out, no I/O, so they are tested without a network. The two
+/// built-in ones, ``URLParameterEncoder`` and ``JSONParameterEncoder``, also write `Encodable` values.
 public protocol ParameterEncoder: Sendable {
     /// Encodes `parameters` into `urlRequest`. A `Content-Type` is set only if the request has none.
     func encode(urlRequest: inout URLRequest, with parameters: Parameters) throws(RequestBuildError)
-}
-
-/// Writes an `Encodable` value into a request: its query string, or its body.
-public protocol EncodableParameterEncoder: Sendable {
-    /// Encodes `value` into `urlRequest`. A `Content-Type` is set only if the request has none.
-    func encode(urlRequest: inout URLRequest, with value: some Encodable) throws(RequestBuildError)
 }
 
 extension URLRequest {

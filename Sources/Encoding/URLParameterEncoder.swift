@@ -4,13 +4,22 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Appends parameters to the request URL's query string.
+/// Writes parameters, or an `Encodable` value's properties, into the request URL's query string or, with
+/// ``Destination/httpBody``, as an `application/x-www-form-urlencoded; charset=utf-8` body.
 ///
 /// Output is deterministic and safe for form-decoding servers: keys are sorted at every level,
 /// everything but ASCII letters, digits, `-._~/?` is percent-escaped (`+` too, and a space is
 /// `%20`), an existing query is kept and a fragment stays last. With no parameters left to encode
-/// the URL is unchanged (no bare `?`).
+/// the URL is unchanged (no bare `?`). A form body is spelled exactly like the query string.
 public struct URLParameterEncoder: ParameterEncoder {
+    /// Where the encoded parameters go.
+    public enum Destination: Sendable, Hashable {
+        /// Appended to the query of the request's URL.
+        case queryString
+        /// The request's body, as `application/x-www-form-urlencoded; charset=utf-8`.
+        case httpBody
+    }
+
     /// How an array value is spelled.
     public enum ArrayEncoding: Sendable, Hashable {
         /// `ids[]=1&ids[]=2` (escaped as `ids%5B%5D`), as Rails, PHP and Alamofire expect.
@@ -29,6 +38,8 @@ public struct URLParameterEncoder: ParameterEncoder {
         case literal
     }
 
+    /// Where the parameters go. Defaults to ``Destination/queryString``.
+    public var destination: Destination
     /// How array values are spelled. Defaults to ``ArrayEncoding/brackets``.
     public var arrayEncoding: ArrayEncoding
     /// How booleans are spelled. Defaults to ``BoolEncoding/numeric``.
@@ -37,11 +48,19 @@ public struct URLParameterEncoder: ParameterEncoder {
     public var dateEncoding: DateEncoding
 
     /// Creates an encoder.
+    ///
+    /// An `Encodable` value's properties become ``Parameters`` as a `JSONEncoder` would write them (custom
+    /// `encode(to:)` implementations are honoured, `nil` properties are left out, dates follow its date
+    /// strategy, not `dateEncoding`), without writing JSON text; then they are spelled like any parameters.
+    /// Dates and nesting are checked as for ``JSONParameterEncoder``: ``RequestBuildError/dateOutOfRange(key:)``
+    /// and ``RequestBuildError/nestingTooDeep(key:limit:)`` instead of a wrong date or a crash.
     public init(
+        destination: Destination = .queryString,
         arrayEncoding: ArrayEncoding = .brackets,
         boolEncoding: BoolEncoding = .numeric,
         dateEncoding: DateEncoding = .iso8601
     ) {
+        self.destination = destination
         self.arrayEncoding = arrayEncoding
         self.boolEncoding = boolEncoding
         self.dateEncoding = dateEncoding
@@ -52,12 +71,30 @@ public struct URLParameterEncoder: ParameterEncoder {
         String(decoding: try writer.write(parameters), as: UTF8.self)
     }
 
-    /// Appends `parameters` to the query of `urlRequest.url`.
+    /// Writes `parameters` to the ``destination`` of `urlRequest`.
     public func encode(urlRequest: inout URLRequest, with parameters: Parameters) throws(RequestBuildError) {
-        guard let url = urlRequest.url else { throw .invalidURL("") }
-        let query = try writer.write(parameters)
-        guard !query.isEmpty else { return }
-        urlRequest.url = try Self.url(url, appendingQuery: query)
+        let bytes = try writer.write(parameters)
+        switch destination {
+        case .queryString:
+            guard let url = urlRequest.url else { throw .invalidURL("") }
+            guard !bytes.isEmpty else { return }
+            urlRequest.url = try Self.url(url, appendingQuery: bytes)
+        case .httpBody:
+            urlRequest.httpBody = Data(bytes)
+            urlRequest.setContentTypeIfAbsent("application/x-www-form-urlencoded; charset=utf-8")
+        }
+    }
+
+    /// Writes the properties of `value` to the ``destination`` of `urlRequest`, as `jsonEncoder` would write them.
+    ///
+    /// The value must encode as a keyed container (a struct or a dictionary); see
+    /// ``init(destination:arrayEncoding:boolEncoding:dateEncoding:)`` for how each property is spelled.
+    public func encode(
+        urlRequest: inout URLRequest,
+        with value: some Encodable,
+        using jsonEncoder: JSONEncoder = JSONParameterEncoder.makeDefaultEncoder()
+    ) throws(RequestBuildError) {
+        try encode(urlRequest: &urlRequest, with: EncodableParameters.parameters(for: value, using: jsonEncoder))
     }
 
     var writer: QueryStringWriter {
@@ -90,6 +127,8 @@ public struct URLParameterEncoder: ParameterEncoder {
 }
 
 extension ParameterEncoder where Self == URLParameterEncoder {
-    /// A ``URLParameterEncoder`` with default options.
+    /// A ``URLParameterEncoder`` with default options, for the query string.
     public static var urlQuery: URLParameterEncoder { URLParameterEncoder() }
+    /// A ``URLParameterEncoder`` with default options, for a form body.
+    public static var form: URLParameterEncoder { URLParameterEncoder(destination: .httpBody) }
 }

@@ -9,7 +9,7 @@ extension MultipartFormData {
     /// - Throws: ``RequestBuildError/invalidMultipartPart(name:)`` for a part whose header fields would hold
     ///   a control character; ``RequestBuildError/encodingFailed(reason:)`` when a file part cannot be read or
     ///   the body cannot be written.
-    public func write(to fileURL: URL) throws(RequestBuildError) {
+    func write(to fileURL: URL) throws(RequestBuildError) {
         do {
             guard FileManager.default.createFile(atPath: fileURL.path, contents: nil) else {
                 throw RequestBuildError.encodingFailed(reason: "cannot create \(fileURL.path)")
@@ -34,7 +34,7 @@ extension MultipartFormData {
     ///
     /// - Throws: ``RequestBuildError/invalidMultipartPart(name:)`` for a part whose header fields would hold
     ///   a control character; ``RequestBuildError/encodingFailed(reason:)`` when a file part cannot be read.
-    public func encoded() throws(RequestBuildError) -> Data {
+    func encoded() throws(RequestBuildError) -> Data {
         var body = Data()
         do {
             try writeBody { body.append($0) }

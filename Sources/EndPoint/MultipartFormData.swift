@@ -6,16 +6,17 @@ import Foundation
 /// var form = MultipartFormData()
 /// form.append("Dune", name: "title")
 /// form.appendFile(at: posterURL, name: "poster", mimeType: "image/jpeg")
-/// let response = try await router.upload(.createMovie, multipart: form) { print($0.fractionCompleted ?? 0) }
+/// // case createMovie(MultipartFormData), whose task is .uploadMultipart(form):
+/// let response = try await router.upload(.createMovie(form)) { print($0.fractionCompleted ?? 0) }
 /// ```
 ///
-/// File parts are never loaded whole: ``write(to:)`` copies them into the body in small chunks,
-/// and the transport uploads that file with a `Content-Length`.
+/// File parts are never loaded whole: when the request is sent, the form is written to a temporary file,
+/// file parts copied in small chunks, and the transport uploads that file with a `Content-Length`.
 public struct MultipartFormData: Sendable, Hashable {
     /// One part of the form.
-    public struct Part: Sendable, Hashable {
+    struct Part: Sendable, Hashable {
         /// Where a part's bytes come from.
-        public enum Content: Sendable, Hashable {
+        enum Content: Sendable, Hashable {
             /// Bytes in memory.
             case data(Data)
             /// The contents of a local file, read when the body is written.
@@ -23,19 +24,19 @@ public struct MultipartFormData: Sendable, Hashable {
         }
 
         /// The form field name.
-        public let name: String
+        let name: String
         /// The file name the server sees, if the part is a file.
-        public let fileName: String?
+        let fileName: String?
         /// The part's `Content-Type`, if it has one.
-        public let mimeType: String?
+        let mimeType: String?
         /// The part's bytes.
-        public let content: Content
+        let content: Content
     }
 
     /// The delimiter between parts. It must not occur in any part's content.
-    public let boundary: String
+    let boundary: String
     /// The parts, in the order they are sent.
-    public private(set) var parts: [Part] = []
+    private(set) var parts: [Part] = []
 
     /// Creates an empty form. The default boundary is random, so it cannot collide with the content.
     public init(boundary: String = "NetworkLayer-\(UUID().uuidString)") {
@@ -43,7 +44,7 @@ public struct MultipartFormData: Sendable, Hashable {
     }
 
     /// The `Content-Type` header value for this form, boundary included.
-    public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+    var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     /// Appends a text field, sent as UTF-8.
     public mutating func append(_ value: String, name: String) {

@@ -69,7 +69,7 @@ public struct RetryPolicy: Sendable, Hashable {
     /// - Parameters:
     ///   - result: The outcome of the attempt.
     ///   - isIdempotent: Whether the request may be sent twice; see ``EndPointType/isIdempotent``.
-    public func shouldRetry(_ result: Result<Response, NetworkError>, isIdempotent: Bool) -> Bool {
+    func shouldRetry(_ result: Result<Response, NetworkError>, isIdempotent: Bool) -> Bool {
         guard isIdempotent else { return false }
         switch result {
         case .success(let response):

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The body of an upload.
-public enum UploadBody: Sendable, Hashable {
+/// The body of an upload, as the endpoint's task describes it (see `HTTPTask.uploadBody`).
+enum UploadBody: Sendable, Hashable {
     /// Bytes in memory, sent with a `Content-Length`.
     case data(Data)
     /// A local file, streamed from disk and sent with a `Content-Length`.

@@ -82,7 +82,7 @@ public struct NetworkManager<EndPoint: EndPointType>: Sendable {
     }
 
     /// Decodes `response`'s body as `Value` with ``decoder``, by the rule of ``Response/decode(_:using:)``.
-    public func decode<Value: Decodable>(_ type: Value.Type, from response: Response) throws(NetworkError) -> Value {
+    func decode<Value: Decodable>(_ type: Value.Type, from response: Response) throws(NetworkError) -> Value {
         try response.decode(type, using: decoder)
     }
 }

@@ -6,7 +6,8 @@ import NetworkLayer
 import FoundationNetworking
 #endif
 
-/// Decoding a recorded 20-movie TMDB page: through `NetworkManager.decode(_:from:)` and with a bare `JSONDecoder`.
+/// Decoding a recorded 20-movie TMDB page: through `Response.decode(_:using:)`, as `NetworkManager` decodes, and
+/// with a bare `JSONDecoder`.
 enum DecodeBenchmarks {
     static func register() {
         let fixture = Settings.tmdbFixture
@@ -15,25 +16,26 @@ enum DecodeBenchmarks {
             return
         }
         guard
-            let httpResponse = HTTPURLResponse(
-                url: fixture,
+            let head = ResponseHead(
                 statusCode: 200,
-                httpVersion: "HTTP/1.1",
-                headerFields: ["Content-Type": "application/json;charset=utf-8"]
+                headers: ["Content-Type": "application/json;charset=utf-8"],
+                url: fixture
             )
         else { return }
-        let response = Response(request: URLRequest(url: fixture), httpResponse: httpResponse, data: data)
+        let response = Response(request: URLRequest(url: fixture), head: head, data: data)
         let decoder = JSONDecoder()
         let manager = NetworkManager<SampleAPI>(
             router: Router(transport: ClosureTransport { _ in throw CancellationError() }),
             decoder: decoder
         )
 
-        Benchmark("TMDB page decode: NetworkManager.decode", configuration: Settings.cpuBound) {
+        Benchmark("TMDB page decode: Response.decode", configuration: Settings.cpuBound) {
             (benchmark: Benchmark) throws in
-            try ThreadCPUTime.measure(benchmark) { blackHole(try manager.decode(MoviePage.self, from: response)) }
+            try ThreadCPUTime.measure(benchmark) {
+                blackHole(try response.decode(MoviePage.self, using: manager.decoder))
+            }
         } setup: {
-            try expect(try manager.decode(MoviePage.self, from: response).results.count == 20, "movie count")
+            try expect(try response.decode(MoviePage.self, using: manager.decoder).results.count == 20, "movie count")
         }
 
         Benchmark("TMDB page decode: baseline JSONDecoder", configuration: Settings.cpuBound) {
@@ -42,7 +44,7 @@ enum DecodeBenchmarks {
         }
 
         PairedCPUTime.register("TMDB page decode: paired NetworkManager vs JSONDecoder") {
-            blackHole(try manager.decode(MoviePage.self, from: response))
+            blackHole(try response.decode(MoviePage.self, using: manager.decoder))
         } baseline: {
             blackHole(try decoder.decode(MoviePage.self, from: data))
         }

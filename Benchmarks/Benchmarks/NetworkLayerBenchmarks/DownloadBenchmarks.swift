@@ -39,14 +39,15 @@ enum DownloadBenchmarks {
             defer { try? FileManager.default.removeItem(at: destination) }
             let download = try await downloadRouter.download(LocalFile(baseURL: server, path: path), to: destination)
             let size = try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int ?? -1
-            try expectOK(download.response.httpResponse, length: size, expectedLength: expectedLength)
+            try expectOK(download.response.head.httpURLResponse, length: size, expectedLength: expectedLength)
         }
 
         Benchmark("Download 20 MB in memory: NetworkLayer Router data request", configuration: Settings.download) {
             (benchmark: Benchmark) async throws in
             let router = Router<LocalFile>()
             let response = try await router.request(LocalFile(baseURL: server, path: LocalFile.smallBlob))
-            try expectOK(response.httpResponse, length: response.data.count, expectedLength: LocalFile.smallBlobSize)
+            try expectOK(
+                response.head.httpURLResponse, length: response.data.count, expectedLength: LocalFile.smallBlobSize)
         }
     }
 }

@@ -39,7 +39,8 @@ enum EndToEndBenchmarks {
                 (benchmark: Benchmark) async throws in
                 try await runConcurrently(benchmark.scaledIterations.count, concurrency: concurrency) {
                     let response = try await router.request(endpoint)
-                    try expectOK(response.httpResponse, length: response.data.count, expectedLength: expectedLength)
+                    try expectOK(
+                        response.head.httpURLResponse, length: response.data.count, expectedLength: expectedLength)
                 }
             } setup: {
                 _ = try await router.request(endpoint)
@@ -100,7 +101,7 @@ enum PairedSide: CaseIterable {
         switch self {
         case .router:
             let response = try await EndToEndBenchmarks.router.request(endpoint)
-            try expectOK(response.httpResponse, length: response.data.count, expectedLength: expectedLength)
+            try expectOK(response.head.httpURLResponse, length: response.data.count, expectedLength: expectedLength)
         case .urlSession, .urlSessionWithoutCache:
             let session = self == .urlSession ? EndToEndBenchmarks.session : EndToEndBenchmarks.sessionWithoutCache
             let (data, response) = try await session.data(for: URLRequest(url: url))

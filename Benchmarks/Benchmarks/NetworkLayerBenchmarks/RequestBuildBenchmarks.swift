@@ -108,13 +108,13 @@ enum RequestBuildBenchmarks {
     /// `JSONSerialization`. A date strategy given as a closure (spelling dates as `.iso8601` does) is
     /// one the library leaves to `JSONEncoder`, so this router still takes that route.
     static let jsonRouteRouter: Router<SampleAPI> = {
-        let encoder = EncodableJSONEncoder.makeDefaultEncoder()
+        let encoder = JSONParameterEncoder.makeDefaultEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(date.formatted(.iso8601))
         }
         return Router(
-            configuration: RouterConfiguration(bodyEncoder: EncodableJSONEncoder(encoder: encoder)),
+            configuration: RouterConfiguration(bodyEncoder: JSONParameterEncoder(encoder: encoder)),
             transport: ClosureTransport { _ in throw CancellationError() })
     }()
 

@@ -70,7 +70,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         redirectPolicy: RedirectPolicy = .follow,
         maximumRedirects: Int = 10,
         cookies: HTTPCookieStorage? = nil,
-        window: Int = ResponseBody.defaultWindow,
+        window: Int = 1024 * 1024,
         decompresses: Bool = true
     ) {
         var configuration = configuration
@@ -97,7 +97,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         redirectPolicy: RedirectPolicy = .follow,
         maximumRedirects: Int = 10,
         cookies: HTTPCookieStorage? = nil,
-        window: Int = ResponseBody.defaultWindow,
+        window: Int = 1024 * 1024,
         acceptsCompression: Bool = false
     ) {
         self.client = client

@@ -142,9 +142,9 @@ struct ObservabilityTests {
         var request = URLRequest(url: try #require(URL(string: row.url)))
         for (name, value) in row.headers { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = row.body.map { Data($0.utf8) }
-        let head = try #require(
-            HTTPURLResponse(url: request.url!, statusCode: 400, httpVersion: nil, headerFields: row.responseHeaders))
-        let response = Response(request: request, httpResponse: head, data: Data(row.responseBody))
+        let url = try #require(request.url)
+        let head = try #require(ResponseHead(statusCode: 400, headers: HTTPHeaders(row.responseHeaders), url: url))
+        let response = Response(request: request, head: head, data: Data(row.responseBody))
         networkLogger.log(request: request)
         networkLogger.log(result: .success(response), for: request, elapsed: 0.01)
         networkLogger.log(result: .failure(NetworkError(.clientError, response: response)), for: request, elapsed: 0.01)

@@ -4,12 +4,6 @@ public struct HTTPHeader: Hashable, Sendable {
     public let name: String
     /// The field value.
     public let value: String
-
-    /// Creates a header field.
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
 }
 
 /// An ordered, case-insensitive collection of HTTP header fields.
@@ -23,7 +17,7 @@ public struct HTTPHeaders: Hashable, Sendable {
     public init() {}
 
     /// Creates a collection from header fields; a later field replaces an earlier one of the same name.
-    public init(_ headers: [HTTPHeader]) {
+    init(_ headers: [HTTPHeader]) {
         for header in headers { update(header) }
     }
 
@@ -48,12 +42,12 @@ public struct HTTPHeaders: Hashable, Sendable {
     }
 
     /// Adds `name: value`, replacing any field of the same name.
-    public mutating func update(name: String, value: String) {
+    mutating func update(name: String, value: String) {
         update(HTTPHeader(name: name, value: value))
     }
 
     /// Adds `header`, replacing any field of the same name.
-    public mutating func update(_ header: HTTPHeader) {
+    mutating func update(_ header: HTTPHeader) {
         if let index = fields.firstIndex(where: { $0.name.caseInsensitiveEquals(header.name) }) {
             fields[index] = header
         } else {
@@ -72,12 +66,12 @@ public struct HTTPHeaders: Hashable, Sendable {
     }
 
     /// Removes the field called `name`, if present.
-    public mutating func remove(name: String) {
+    mutating func remove(name: String) {
         fields.removeAll { $0.name.caseInsensitiveEquals(name) }
     }
 
     /// Returns these headers with every field of `other` applied on top.
-    public func merging(_ other: HTTPHeaders) -> HTTPHeaders {
+    package func merging(_ other: HTTPHeaders) -> HTTPHeaders {
         var merged = self
         for header in other.fields { merged.update(header) }
         return merged

@@ -16,9 +16,10 @@ public struct Redactor: Sendable {
     /// What a secret is replaced with.
     public static let placeholder = "REDACTED"
 
-    /// Header names whose values are hidden, besides those the rule hides by their fragments.
+    /// Header names whose values are hidden, besides those the rule hides by their fragments (which cover
+    /// every credential header). Defaults to none.
     public var headerNames: Set<String> {
-        didSet { secretHeaders = Self.normalized(headerNames.union(Self.defaultHeaderNames)) }
+        didSet { secretHeaders = Self.normalized(headerNames) }
     }
     /// Query item, form field and JSON key names whose values are hidden, besides those the rule hides by their
     /// fragments. ``defaultParameterNames`` always apply.
@@ -35,9 +36,6 @@ public struct Redactor: Sendable {
     private var secretParameters: Set<String>
     private var secretFragments: [String]
 
-    /// Header names hidden by their whole name: none, as the rule's fragments cover every credential header.
-    public static let defaultHeaderNames: Set<String> = []
-
     /// Parameter names hidden by their whole name, which no fragment covers: one-time codes, short signatures and
     /// passwords, assertions.
     public static let defaultParameterNames: Set<String> = [
@@ -52,14 +50,14 @@ public struct Redactor: Sendable {
     /// Creates a redactor that hides what the default one hides, and also `headerNames`, `parameterNames` and
     /// names containing `secretNameFragments`; names may be given in any case and spelling of `-`, `_` and `.`.
     public init(
-        headerNames: Set<String> = Redactor.defaultHeaderNames,
+        headerNames: Set<String> = [],
         parameterNames: Set<String> = Redactor.defaultParameterNames,
         secretNameFragments: Set<String> = Redactor.defaultSecretNameFragments
     ) {
         self.headerNames = headerNames
         self.parameterNames = parameterNames
         self.secretNameFragments = secretNameFragments
-        self.secretHeaders = Self.normalized(headerNames.union(Self.defaultHeaderNames))
+        self.secretHeaders = Self.normalized(headerNames)
         self.secretParameters = Self.normalized(parameterNames.union(Self.defaultParameterNames))
         self.secretFragments = Self.fragments(secretNameFragments)
     }

@@ -9,7 +9,7 @@ extension Response {
     }
 
     /// ``retryAfter`` as seen at `now`.
-    public func retryAfter(now: Date) -> TimeInterval? {
+    func retryAfter(now: Date) -> TimeInterval? {
         httpResponse.value(forHTTPHeaderField: "Retry-After").flatMap { RetryAfter.delay(from: $0, now: now) }
     }
 }

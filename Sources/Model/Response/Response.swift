@@ -21,12 +21,12 @@ public struct Response: Sendable {
     }
 
     /// Creates a response from Foundation's response head.
-    public init(request: URLRequest, httpResponse: HTTPURLResponse, data: Data) {
+    package init(request: URLRequest, httpResponse: HTTPURLResponse, data: Data) {
         self.init(request: request, head: ResponseHead(httpResponse), data: data)
     }
 
     /// The response head as Foundation's `HTTPURLResponse`.
-    public var httpResponse: HTTPURLResponse { head.httpURLResponse }
+    package var httpResponse: HTTPURLResponse { head.httpURLResponse }
 
     /// The HTTP status code.
     public var statusCode: Int { head.statusCode }

@@ -53,6 +53,7 @@ public struct ResponseHead: Sendable {
 
     /// The head of `response`, as Foundation's transports deliver it (repeated fields already joined),
     /// with no ``httpVersion``: Foundation's response does not tell it.
+    @_spi(Transport)
     public init(_ response: HTTPURLResponse) {
         self.init(response, httpVersion: nil)
     }
@@ -88,7 +89,7 @@ public struct ResponseHead: Sendable {
     }
 
     /// The value of the field called `name`, or `nil`; repeated fields come joined with `", "`.
-    public func value(for name: String) -> String? {
+    func value(for name: String) -> String? {
         switch source {
         case .foundation(let response): response.value(forHTTPHeaderField: name)
         case .fields(let headers, _): headers[name]
@@ -101,7 +102,7 @@ public struct ResponseHead: Sendable {
     ///
     /// Every transport's head is read by the same rule, so Foundation's own reading (which accepts `+9`)
     /// does not count.
-    public var expectedContentLength: Int64? {
+    @_spi(Transport) public var expectedContentLength: Int64? {
         contentLengthField.length
     }
 
@@ -111,5 +112,5 @@ public struct ResponseHead: Sendable {
     }
 
     /// Whether the status is `2xx`.
-    public var isSuccessful: Bool { (200..<300).contains(statusCode) }
+    var isSuccessful: Bool { (200..<300).contains(statusCode) }
 }

@@ -3,12 +3,8 @@ import Foundation
 /// Turns the bytes of a `text/event-stream` body into ``ServerSentEvent`` values, chunk by chunk, by the
 /// WHATWG HTML standard's "event stream interpretation".
 ///
-/// ```swift
-/// var parser = ServerSentEventParser()
-/// for try await chunk in body {
-///     for event in try parser.parse(chunk) { handle(event) }
-/// }
-/// ```
+/// `Router.events(_:reconnection:)` runs one per connection; the parser is internal, so that its limits
+/// and its errors reach users as the router's.
 ///
 /// The stream is UTF-8, after one optional byte order mark at its very start. Lines end with CRLF, LF or CR,
 /// also where a line end, or a character, falls between two chunks. A line starting with `:` is a comment;
@@ -22,18 +18,18 @@ import Foundation
 /// event's joined `data:` at most ``maximumEventSize``; past either, ``parse(_:)`` throws a
 /// ``ServerSentEventSizeError``, and so does every later call. Each byte is looked at a bounded number of
 /// times, so parsing takes time linear in the stream, however its events are split into lines.
-public struct ServerSentEventParser: Sendable {
+struct ServerSentEventParser: Sendable {
     /// The default for ``maximumLineLength``: 1 MiB, far beyond any line a feed sends, yet small enough that
     /// a server that never ends a line cannot grow the memory by more.
-    public static let defaultMaximumLineLength = 1 << 20
+    static let defaultMaximumLineLength = 1 << 20
     /// The default for ``maximumEventSize``: 16 MiB, the most one event's `data:` may hold.
-    public static let defaultMaximumEventSize = 16 << 20
+    static let defaultMaximumEventSize = 16 << 20
 
     /// The longest line, in bytes without its line end, that the parser holds. Defaults to
     /// ``defaultMaximumLineLength``.
-    public var maximumLineLength = ServerSentEventParser.defaultMaximumLineLength
+    var maximumLineLength = ServerSentEventParser.defaultMaximumLineLength
     /// The most bytes one event's `data:` lines may hold, joined with LF. Defaults to ``defaultMaximumEventSize``.
-    public var maximumEventSize = ServerSentEventParser.defaultMaximumEventSize
+    var maximumEventSize = ServerSentEventParser.defaultMaximumEventSize
 
     /// The bytes of the line being read.
     private var line: [UInt8] = []
@@ -50,13 +46,13 @@ public struct ServerSentEventParser: Sendable {
     private var failure: ServerSentEventSizeError?
 
     /// The last event ID in effect: `nil` before the first `id:` field, or after an empty one.
-    public private(set) var currentEventID: String?
+    private(set) var currentEventID: String?
     /// The reconnection time the stream asked for, in seconds, if it did.
-    public private(set) var reconnectionTime: TimeInterval?
+    private(set) var reconnectionTime: TimeInterval?
 
     /// Creates a parser for a new stream; a stream that resumes an earlier one continues with its last event ID
     /// and reconnection time.
-    public init(lastEventID: String? = nil, reconnectionTime: TimeInterval? = nil) {
+    init(lastEventID: String? = nil, reconnectionTime: TimeInterval? = nil) {
         self.currentEventID = lastEventID?.isEmpty == false ? lastEventID : nil
         self.reconnectionTime = reconnectionTime
     }
@@ -65,7 +61,7 @@ public struct ServerSentEventParser: Sendable {
     ///
     /// - Throws: ``ServerSentEventSizeError`` when a line or an event outgrows its limit; the events this
     ///   call completed before it are dropped with it, and the parser stays failed.
-    public mutating func parse(_ bytes: some Sequence<UInt8>) throws(ServerSentEventSizeError) -> [ServerSentEvent] {
+    mutating func parse(_ bytes: some Sequence<UInt8>) throws(ServerSentEventSizeError) -> [ServerSentEvent] {
         if let failure { throw failure }
         var events: [ServerSentEvent] = []
         do throws(ServerSentEventSizeError) {

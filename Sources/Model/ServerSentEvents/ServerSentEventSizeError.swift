@@ -1,4 +1,4 @@
-/// Why ``ServerSentEventParser`` stopped: a line, or the `data:` of one event, grew past its limit.
+/// Why the Server-Sent Events parser stopped: a line, or the `data:` of one event, grew past its limit.
 ///
 /// The parser holds a line until it ends and an event until it is dispatched, so without a limit a server
 /// that never ends a line, or never ends an event, would fill the memory. ``Router/events(_:reconnection:)``
@@ -6,9 +6,9 @@
 public struct ServerSentEventSizeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What outgrew its limit.
     public enum Part: Sendable, Hashable {
-        /// One line, in bytes, without its line end: ``ServerSentEventParser/maximumLineLength``.
+        /// One line, in bytes, without its line end: the parser's `maximumLineLength`.
         case line
-        /// The `data:` lines of one event joined with LF, in bytes: ``ServerSentEventParser/maximumEventSize``.
+        /// The `data:` lines of one event joined with LF, in bytes: the parser's `maximumEventSize`.
         case event
     }
 

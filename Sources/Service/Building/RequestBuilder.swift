@@ -71,11 +71,8 @@ struct RequestBuilder: Sendable {
             return bytes
         case .requestEncodable(_, let query):
             guard let query else { return [] }
-            let queryEncoder = EncodableQueryEncoder(
-                urlEncoder: configuration.urlEncoder,
-                jsonEncoder: configuration.bodyEncoder.encoder
-            )
-            return try writer.write(queryEncoder.parameters(for: query))
+            return try writer.write(
+                EncodableParameters.parameters(for: query, using: configuration.bodyEncoder.encoder))
         case .requestData(_, _, let query), .uploadFile(_, _, let query), .uploadMultipart(_, let query):
             return try query.map(writer.write) ?? []
         }
@@ -115,8 +112,12 @@ struct RequestBuilder: Sendable {
 
     private func bodyEncoder(for encoding: ParameterEncoding) -> any ParameterEncoder {
         switch encoding {
-        case .urlEncoding: FormURLParameterEncoder(urlEncoder: configuration.urlEncoder)
-        case .jsonEncoding, .urlAndJsonEncoding: JSONParameterEncoder()
+        case .urlEncoding:
+            var formEncoder = configuration.urlEncoder
+            formEncoder.destination = .httpBody
+            return formEncoder
+        case .jsonEncoding, .urlAndJsonEncoding:
+            return configuration.bodyEncoder
         }
     }
 

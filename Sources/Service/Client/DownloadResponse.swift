@@ -13,7 +13,7 @@ public struct DownloadResponse: Sendable {
     public let fileURL: URL?
 
     /// Creates a download response.
-    public init(response: Response, fileURL: URL?) {
+    init(response: Response, fileURL: URL?) {
         self.response = response
         self.fileURL = fileURL
     }

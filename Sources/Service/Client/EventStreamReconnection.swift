@@ -24,14 +24,15 @@ public struct EventStreamReconnection: Sendable, Hashable {
     /// How many connections in a row may fail before the stream ends with the last error; `nil` for no limit.
     /// Defaults to `nil`.
     public var maximumAttempts: Int?
-    /// The shortest wait, in seconds, whatever the stream's `retry:` asks for. Defaults to
-    /// ``defaultMinimumDelay``; 0 lets the server's `retry: 0` reconnect at once (the wait still grows from
-    /// ``initialDelay`` once connections fail without an event).
+    /// The shortest wait, in seconds, whatever the stream's `retry:` asks for. Defaults to half a second,
+    /// so a stream that delivers an event and closes every time opens at most two connections a second; 0
+    /// lets the server's `retry: 0` reconnect at once (the wait still grows from ``initialDelay`` once
+    /// connections fail without an event).
     public var minimumDelay = EventStreamReconnection.defaultMinimumDelay
 
     /// The default for ``minimumDelay``: half a second, so a stream that delivers an event and closes every
     /// time opens at most two connections a second.
-    public static let defaultMinimumDelay: TimeInterval = 0.5
+    static let defaultMinimumDelay: TimeInterval = 0.5
 
     /// Creates a policy; every parameter defaults to the value its property describes.
     public init(
@@ -55,7 +56,7 @@ public struct EventStreamReconnection: Sendable, Hashable {
     /// `retry:` time, if it sent one: never less than ``minimumDelay``, nor more than ``maximumDelay`` (or
     /// ``minimumDelay`` when it is larger) before the jitter. Values that are not finite or are negative count
     /// as 0.
-    public func delay(afterFailures failures: Int, retry: TimeInterval?) -> TimeInterval {
+    func delay(afterFailures failures: Int, retry: TimeInterval?) -> TimeInterval {
         let floor = Self.sanitized(minimumDelay)
         var base = max(Self.sanitized(retry ?? initialDelay), floor)
         if base == 0, failures > 1 { base = Self.sanitized(initialDelay) }

@@ -5,51 +5,20 @@ import FoundationNetworking
 #endif
 
 extension Router {
-    /// Sends `endpoint` with `data` as its body, in place of any body its task builds, and reports
-    /// the bytes sent.
+    /// Sends `endpoint` with the body its task describes and reports the bytes sent.
+    ///
+    /// For ``HTTPTask/uploadFile(_:contentType:urlParameters:)`` the file is streamed from disk with a
+    /// `Content-Length`; for ``HTTPTask/uploadMultipart(_:urlParameters:)`` the form is written to a temporary
+    /// file in chunks, uploaded from there and then removed; for any other task the body is the one the task
+    /// builds, such as ``HTTPTask/requestData(_:contentType:urlParameters:)``'s bytes. A file that cannot be
+    /// read fails with ``NetworkError/Kind/invalidRequest`` before anything is sent. ``request(_:)`` sends the
+    /// same request without progress reports.
     ///
     /// The request passes through the router's plugins, credentials, retries and deadline like any
     /// other, and can be cancelled by its calling task or by ``cancel()``.
     public func upload(
         _ endpoint: EndPoint,
-        from data: Data,
-        progress: TransferProgressHandler? = nil
-    ) async throws(NetworkError) -> Response {
-        try await request(endpoint, exchange: .upload(.data(data), progress: progress))
-    }
-
-    /// Sends `endpoint` with the contents of the local file at `fileURL` as its body, streamed from
-    /// disk with a `Content-Length`, and reports the bytes sent.
-    ///
-    /// A file that cannot be read fails with ``NetworkError/Kind/invalidRequest`` before anything is sent.
-    public func upload(
-        _ endpoint: EndPoint,
-        fromFile fileURL: URL,
-        progress: TransferProgressHandler? = nil
-    ) async throws(NetworkError) -> Response {
-        try await request(endpoint, exchange: .upload(.file(fileURL), progress: progress))
-    }
-
-    /// Sends `endpoint` with `form` as a `multipart/form-data` body and reports the bytes sent.
-    ///
-    /// The form is written to a temporary file in chunks, uploaded from there and then removed, so
-    /// large file parts never sit in memory.
-    public func upload(
-        _ endpoint: EndPoint,
-        multipart form: MultipartFormData,
-        progress: TransferProgressHandler? = nil
-    ) async throws(NetworkError) -> Response {
-        try await request(endpoint, exchange: .upload(.multipart(form), progress: progress))
-    }
-
-    /// Sends `endpoint` with the body its task describes and reports the bytes sent.
-    ///
-    /// For ``HTTPTask/uploadFile(_:contentType:urlParameters:)`` and
-    /// ``HTTPTask/uploadMultipart(_:urlParameters:)`` the body comes from disk; for any other task it
-    /// is the body the task builds. ``request(_:)`` sends the same request without progress reports.
-    public func upload(
-        _ endpoint: EndPoint,
-        progress: TransferProgressHandler?
+        progress: @escaping TransferProgressHandler
     ) async throws(NetworkError) -> Response {
         try await request(endpoint, exchange: .upload(endpoint.task.uploadBody, progress: progress))
     }

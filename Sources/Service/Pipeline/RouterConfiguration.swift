@@ -14,13 +14,15 @@ public struct RouterConfiguration: Sendable {
     public var timeout: TimeInterval
     /// Headers sent with every request; endpoint and task headers win over them.
     public var headers: HTTPHeaders
-    /// Spells query strings, and form bodies.
+    /// Spells query strings and form bodies (URL parameters always go to the query, whatever its
+    /// ``URLParameterEncoder/destination``), and `Encodable` queries as ``bodyEncoder``'s `JSONEncoder` writes them.
     public var urlEncoder: URLParameterEncoder
-    /// Writes `Encodable` bodies.
-    public var bodyEncoder: EncodableJSONEncoder
+    /// Writes JSON bodies: dictionary parameters, and `Encodable` values with its `JSONEncoder`.
+    public var bodyEncoder: JSONParameterEncoder
     /// Logs requests and responses; `nil` logs nothing.
     ///
-    /// A shorthand for a ``LoggerPlugin``, which the router runs after ``plugins``.
+    /// The router logs each attempt after ``plugins`` have prepared it, so the log shows the request as it
+    /// goes out, credentials redacted, and then the attempt's outcome.
     public var logger: NetworkLogger?
     /// Where completion handlers run; `nil` runs them on whatever thread finished the request.
     public var completionQueue: DispatchQueue?
@@ -50,7 +52,7 @@ public struct RouterConfiguration: Sendable {
     /// override it with ``EndPointType/deadline``. Defaults to `nil`: no deadline beyond ``timeout``.
     public var deadline: TimeInterval?
     /// The largest response body a request keeps in memory, in bytes; `nil` for no limit. Defaults to
-    /// ``defaultMaximumResponseSize``.
+    /// 100 MB.
     ///
     /// A larger body fails with ``NetworkError/Kind/responseTooLarge``: at once when the
     /// `Content-Length` says so, otherwise as soon as the bytes that arrived pass the limit. Bodies a
@@ -58,7 +60,7 @@ public struct RouterConfiguration: Sendable {
     public var maximumResponseSize: Int?
     /// The most bytes of a streamed body (``Router/stream(_:)``, ``Router/events(_:reconnection:)``) that
     /// may wait on disk for a reader slower than the network; `nil` for no limit. Defaults to
-    /// ``defaultMaximumStreamBacklogOnDisk``.
+    /// 256 MB.
     ///
     /// Only a transport that cannot pause its reads keeps a backlog on disk: ``URLSessionTransport`` past its
     /// `streamWindow` in memory. A byte past the limit stops the transfer, and the reader gets
@@ -81,13 +83,13 @@ public struct RouterConfiguration: Sendable {
     /// instead.
     var sleep: @Sendable (_ seconds: TimeInterval) async throws -> Void = RouterConfiguration.taskSleep
     /// The longest line of a Server-Sent Events stream (``Router/events(_:reconnection:)``), in bytes.
-    /// Defaults to ``ServerSentEventParser/defaultMaximumLineLength`` (1 MiB).
+    /// Defaults to 1 MiB, far beyond any line a feed sends.
     ///
     /// A longer line ends the loop with ``NetworkError/Kind/responseTooLarge`` as soon as its bytes pass
     /// the limit, so a server that never ends a line holds at most this much memory.
     public var maximumServerSentEventLineLength = ServerSentEventParser.defaultMaximumLineLength
     /// The most bytes the `data:` lines of one Server-Sent Event may hold, joined. Defaults to
-    /// ``ServerSentEventParser/defaultMaximumEventSize`` (16 MiB); a larger event ends the loop as a longer line does.
+    /// 16 MiB; a larger event ends the loop as a longer line does.
     public var maximumServerSentEventSize = ServerSentEventParser.defaultMaximumEventSize
 
     /// Creates a configuration.
@@ -96,14 +98,14 @@ public struct RouterConfiguration: Sendable {
         timeout: TimeInterval = 60,
         headers: HTTPHeaders = [:],
         urlEncoder: URLParameterEncoder = URLParameterEncoder(),
-        bodyEncoder: EncodableJSONEncoder = EncodableJSONEncoder(),
+        bodyEncoder: JSONParameterEncoder = JSONParameterEncoder(),
         logger: NetworkLogger? = nil,
         completionQueue: DispatchQueue? = nil,
         plugins: [any PluginType] = [],
         retryPolicy: RetryPolicy? = nil,
         authentication: AuthenticationCoordinator? = nil,
         deadline: TimeInterval? = nil,
-        maximumResponseSize: Int? = RouterConfiguration.defaultMaximumResponseSize,
+        maximumResponseSize: Int? = 100 * 1024 * 1024,
         deduplicatesRequests: Bool = false,
         challengeCredentials: (@Sendable (AuthenticationChallenge) async -> HTTPCredential?)? = nil
     ) {
@@ -124,10 +126,10 @@ public struct RouterConfiguration: Sendable {
     }
 
     /// The default for ``maximumResponseSize``: 100 MB.
-    public static let defaultMaximumResponseSize = 100 * 1024 * 1024
+    static let defaultMaximumResponseSize = 100 * 1024 * 1024
 
     /// The default for ``maximumStreamBacklogOnDisk``: 256 MB.
-    public static let defaultMaximumStreamBacklogOnDisk = 256 * 1024 * 1024
+    static let defaultMaximumStreamBacklogOnDisk = 256 * 1024 * 1024
 
     /// Sleeps with `Task.sleep`, throwing `CancellationError` as soon as the task is cancelled.
     static let taskSleep: @Sendable (_ seconds: TimeInterval) async throws -> Void = { seconds in

@@ -114,7 +114,7 @@ public struct StubTransport<EndPoint: EndPointType>: Sendable {
     }
 
     /// How `endpoint`'s requests are answered.
-    public func behavior(for endpoint: EndPoint) -> Behavior {
+    func behavior(for endpoint: EndPoint) -> Behavior {
         behaviors(endpoint)
     }
 }

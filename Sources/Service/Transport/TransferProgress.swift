@@ -19,7 +19,7 @@ public struct TransferProgress: Sendable, Hashable {
     public let totalBytes: Int64?
 
     /// Creates a progress report.
-    public init(completedBytes: Int64, totalBytes: Int64?) {
+    @_spi(Transport) public init(completedBytes: Int64, totalBytes: Int64?) {
         self.completedBytes = completedBytes
         self.totalBytes = totalBytes
     }
@@ -32,7 +32,7 @@ public struct TransferProgress: Sendable, Hashable {
     }
 
     /// Whether every byte of a known total is done.
-    public var isFinished: Bool {
+    var isFinished: Bool {
         totalBytes.map { completedBytes >= $0 } ?? false
     }
 }

@@ -24,7 +24,7 @@ struct DateRangeTests {
     }
 
     static func jsonEncoder(_ configure: (JSONEncoder) -> Void) -> JSONEncoder {
-        let encoder = EncodableJSONEncoder.makeDefaultEncoder()
+        let encoder = JSONParameterEncoder.makeDefaultEncoder()
         configure(encoder)
         return encoder
     }
@@ -38,6 +38,7 @@ struct DateRangeTests {
         var routes: [Route] = []
         for (name, strategy) in strategies {
             let urlEncoder = URLParameterEncoder(dateEncoding: strategy)
+            let formEncoder = URLParameterEncoder(destination: .httpBody, dateEncoding: strategy)
             routes.append(
                 Route(testDescription: "query, \(name)") { date throws(RequestBuildError) in
                     var request = request()
@@ -46,7 +47,7 @@ struct DateRangeTests {
             routes.append(
                 Route(testDescription: "form, \(name)") { date throws(RequestBuildError) in
                     var request = request()
-                    try FormURLParameterEncoder(urlEncoder: urlEncoder).encode(urlRequest: &request, with: ["d": date])
+                    try formEncoder.encode(urlRequest: &request, with: ["d": date])
                 })
         }
         routes.append(
@@ -58,13 +59,13 @@ struct DateRangeTests {
             ("milliseconds", .millisecondsSince1970), ("closure", .custom { _, _ in }),
         ]
         for (name, strategy) in foundationStrategies {
-            let body = EncodableJSONEncoder(encoder: jsonEncoder { $0.dateEncodingStrategy = strategy })
-            let pretty = EncodableJSONEncoder(
+            let body = JSONParameterEncoder(encoder: jsonEncoder { $0.dateEncodingStrategy = strategy })
+            let pretty = JSONParameterEncoder(
                 encoder: jsonEncoder {
                     $0.dateEncodingStrategy = strategy
                     $0.outputFormatting = [.prettyPrinted, .sortedKeys]
                 })
-            let query = EncodableQueryEncoder(jsonEncoder: jsonEncoder { $0.dateEncodingStrategy = strategy })
+            let query = jsonEncoder { $0.dateEncodingStrategy = strategy }
             routes += [
                 Route(testDescription: "Encodable body, \(name)") { date throws(RequestBuildError) in
                     _ = try body.data(for: Stamped(d: date))
@@ -74,7 +75,7 @@ struct DateRangeTests {
                     _ = try pretty.data(for: Stamped(d: date))
                 },
                 Route(testDescription: "Encodable query, \(name)") { date throws(RequestBuildError) in
-                    _ = try query.parameters(for: Stamped(d: date))
+                    _ = try EncodableParameters.parameters(for: Stamped(d: date), using: query)
                 },
             ]
         }
@@ -113,7 +114,7 @@ struct DateRangeTests {
         #expect(ISO8601Text.string(from: date, fractional: false) == expected)
         // Foundation's ISO 8601 style, which JSONEncoder uses, counts days before 1582 by the Julian calendar;
         // the year still has four digits.
-        let body = String(decoding: try EncodableJSONEncoder().data(for: [date]), as: UTF8.self)
+        let body = String(decoding: try JSONParameterEncoder().data(for: [date]), as: UTF8.self)
         #expect(body.hasPrefix("[\"\(expected.prefix(5))"))
     }
 
@@ -124,7 +125,7 @@ struct DateRangeTests {
         }
         let value = Outer(items: [Stamped(d: Date()), Stamped(d: Date(timeIntervalSince1970: .nan))])
         #expect(throws: RequestBuildError.dateOutOfRange(key: "items[1].d")) {
-            try EncodableJSONEncoder().data(for: value)
+            try JSONParameterEncoder().data(for: value)
         }
     }
 
@@ -137,6 +138,6 @@ struct DateRangeTests {
                 try container.encode(1, forKey: AnyKey("n"))
             }
         }
-        #expect(throws: RequestBuildError.dateOutOfRange(key: "d")) { try EncodableJSONEncoder().data(for: Catching()) }
+        #expect(throws: RequestBuildError.dateOutOfRange(key: "d")) { try JSONParameterEncoder().data(for: Catching()) }
     }
 }

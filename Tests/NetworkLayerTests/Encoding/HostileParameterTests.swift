@@ -21,7 +21,7 @@ struct HostileParameterTests {
             switch self {
             case .query: try URLParameterEncoder(dateEncoding: dates).encode(urlRequest: &request, with: parameters)
             case .form:
-                try FormURLParameterEncoder(urlEncoder: URLParameterEncoder(dateEncoding: dates))
+                try URLParameterEncoder(destination: .httpBody, dateEncoding: dates)
                     .encode(urlRequest: &request, with: parameters)
             case .json: try JSONParameterEncoder().encode(urlRequest: &request, with: parameters)
             }

@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Transport) import NetworkLayer
 import Testing
+
+@_spi(Transport) @testable import NetworkLayer
 
 /// Property test: random nested parameters survive JSONParameterEncoder → JSONSerialization unchanged.
 @Suite("JSONParameterEncoder round trip")

@@ -24,22 +24,22 @@ struct NestingDepthTests {
     }
 
     static let routes: [Route] = {
-        let pretty = EncodableJSONEncoder.makeDefaultEncoder()
+        let pretty = JSONParameterEncoder.makeDefaultEncoder()
         pretty.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let closureDates = EncodableJSONEncoder.makeDefaultEncoder()
+        let closureDates = JSONParameterEncoder.makeDefaultEncoder()
         closureDates.dateEncodingStrategy = .custom { _, _ in }
         return [
             Route(testDescription: "Encodable body") { value throws(RequestBuildError) in
-                _ = try EncodableJSONEncoder().data(for: value)
+                _ = try JSONParameterEncoder().data(for: value)
             },
             Route(testDescription: "Encodable body through JSONEncoder (pretty)") { value throws(RequestBuildError) in
-                _ = try EncodableJSONEncoder(encoder: pretty).data(for: value)
+                _ = try JSONParameterEncoder(encoder: pretty).data(for: value)
             },
             Route(testDescription: "Encodable query") { value throws(RequestBuildError) in
-                _ = try EncodableQueryEncoder().parameters(for: value)
+                _ = try EncodableParameters.parameters(for: value, using: JSONParameterEncoder.makeDefaultEncoder())
             },
             Route(testDescription: "Encodable query through JSON") { value throws(RequestBuildError) in
-                _ = try EncodableQueryEncoder(jsonEncoder: closureDates).parameters(for: value)
+                _ = try EncodableParameters.parameters(for: value, using: closureDates)
             },
         ]
     }()
@@ -71,7 +71,7 @@ struct NestingDepthTests {
             }
         }
         #expect(throws: RequestBuildError.nestingTooDeep(key: String(repeating: "[0]", count: 256), limit: 256)) {
-            try EncodableJSONEncoder().data(for: Boxes())
+            try JSONParameterEncoder().data(for: Boxes())
         }
     }
 

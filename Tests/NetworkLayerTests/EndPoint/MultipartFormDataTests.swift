@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Transport) import NetworkLayer
 import Testing
+
+@_spi(Transport) @testable import NetworkLayer
 
 @Suite("MultipartFormData")
 struct MultipartFormDataTests {
@@ -112,7 +113,7 @@ struct MultipartFormDataTests {
         var form = MultipartFormData()
         form.append(Data(), name: "f", fileName: "x.txt", mimeType: "text/plain\u{0}")
         do {
-            _ = try await router.upload(TestEndpoint(httpMethod: .post), multipart: form)
+            _ = try await router.request(TestEndpoint(httpMethod: .post, task: .uploadMultipart(form)))
             Issue.record("the form was sent")
         } catch {
             guard let reason = error.buildError else {

@@ -13,7 +13,7 @@ struct RedirectFaultTests {
         let response = try await router.request(.redirect(to: target, headers: ["Authorization": "Bearer secret"]))
 
         #expect(response.statusCode == 200)
-        #expect(response.httpResponse.url?.host == target.host)
+        #expect(response.head.httpURLResponse.url?.host == target.host)
         let echoed = try response.decode(EchoedHeaders.self)
         #expect(echoed["Authorization"] == nil)
         #expect(echoed["Host"]?.hasPrefix(try #require(target.host)) == true)
@@ -27,7 +27,7 @@ struct RedirectFaultTests {
         let response = try await router.request(.redirect(to: target, headers: ["Authorization": "Bearer secret"]))
 
         #expect(response.statusCode == 200)
-        #expect(response.httpResponse.url?.host == target.host)
+        #expect(response.head.httpURLResponse.url?.host == target.host)
         #expect(try response.decode(EchoedHeaders.self)["Authorization"] == "Bearer secret")
     }
 
@@ -35,7 +35,7 @@ struct RedirectFaultTests {
         "A cross-origin redirect drops every header not safe to forward, whatever its name, and keeps the safe ones",
         arguments: [301, 302, 303, 307, 308])
     func crossOriginDropsEverySecret(status: Int) async throws {
-        let plugin = AccessTokenPlugin(scheme: .header("X-Tenant-Credential"), token: "plugin-secret")
+        let plugin = AccessTokenPlugin(scheme: nil, header: "X-Tenant-Credential", token: "plugin-secret")
         let router = try FaultServerPeer.makeRouter(configuration: RouterConfiguration(plugins: [plugin]))
         let target = try FaultServerPeer.otherOriginURL().appendingPathComponent("echo-headers")
         let sent: HTTPHeaders = [
@@ -63,7 +63,7 @@ struct RedirectFaultTests {
 
     @Test("A same-origin redirect keeps the plugin's credential")
     func sameOriginKeepsPluginCredential() async throws {
-        let plugin = AccessTokenPlugin(scheme: .header("X-Tenant-Credential"), token: "plugin-secret")
+        let plugin = AccessTokenPlugin(scheme: nil, header: "X-Tenant-Credential", token: "plugin-secret")
         let router = try FaultServerPeer.makeRouter(configuration: RouterConfiguration(plugins: [plugin]))
         let target = try FaultServerPeer.requireURL().appendingPathComponent("echo-headers")
 

@@ -55,7 +55,7 @@ struct StatusFaultTests {
         }
         #expect(response.statusCode == 429)
         let retryAfter = try #require(response.headers["retry-after"])
-        #expect(response.httpResponse.value(forHTTPHeaderField: "Retry-After") == retryAfter)
+        #expect(response.head.httpURLResponse.value(forHTTPHeaderField: "Retry-After") == retryAfter)
         if asDate {
             #expect(retryAfter.hasSuffix(" GMT"), "not an HTTP-date: \(retryAfter)")
         } else {

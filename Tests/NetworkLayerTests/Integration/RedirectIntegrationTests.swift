@@ -11,7 +11,7 @@ struct RedirectIntegrationTests {
         let response = try await router.request(.redirect(count: 2))
 
         #expect(response.statusCode == 200)
-        #expect(response.httpResponse.url?.path == "/get")
+        #expect(response.head.httpURLResponse.url?.path == "/get")
     }
 
     @Test("Authorization does not follow a redirect to another origin")
@@ -22,7 +22,7 @@ struct RedirectIntegrationTests {
         let response = try await router.request(.redirectTo(url: target.absoluteString, authorization: "Bearer secret"))
 
         #expect(response.statusCode == 200)
-        #expect(response.httpResponse.url?.host == target.host)
+        #expect(response.head.httpURLResponse.url?.host == target.host)
         let headers = try #require(try response.decode(HTTPBinEcho.self).headers)
         #expect(headers["Authorization"] == nil)
     }
@@ -36,7 +36,7 @@ struct RedirectIntegrationTests {
         let response = try await router.request(.redirectTo(url: target, authorization: "Bearer secret"))
 
         #expect(response.statusCode == 200)
-        #expect(response.httpResponse.url?.path == "/headers")
+        #expect(response.head.httpURLResponse.url?.path == "/headers")
         let headers = try #require(try response.decode(HTTPBinEcho.self).headers)
         #expect(headers["Authorization"] == "Bearer secret")
     }

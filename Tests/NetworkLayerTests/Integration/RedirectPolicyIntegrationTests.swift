@@ -21,7 +21,7 @@ struct RedirectPolicyIntegrationTests {
             .redirectTo(url: "/anything", status: status, method: method, body: "hello body"))
 
         #expect(response.statusCode == 200)
-        #expect(response.httpResponse.url?.path == "/anything")
+        #expect(response.head.httpURLResponse.url?.path == "/anything")
         let echo = try response.decode(TransferEcho.self)
         #expect(echo.method == method.rawValue)
         #expect(echo.data == "hello body")
@@ -47,7 +47,7 @@ struct RedirectPolicyIntegrationTests {
         let text = String(repeating: "0123456789", count: 20_000)
         try Data(text.utf8).write(to: file)
 
-        let response = try await router.upload(.redirectTo(url: "/anything", status: 307), fromFile: file)
+        let response = try await router.request(.redirectFile(url: "/anything", status: 307, file: file))
 
         let echo = try response.decode(TransferEcho.self)
         #expect(echo.method == "POST")
@@ -136,7 +136,7 @@ struct RedirectPolicyIntegrationTests {
                 body: method == .post ? "payload" : nil, authorization: "Bearer secret"))
 
         #expect(response.statusCode == 200)
-        #expect(response.httpResponse.url?.host == other.host)
+        #expect(response.head.httpURLResponse.url?.host == other.host)
         let echo = try response.decode(TransferEcho.self)
         #expect(echo.headers?["Authorization"] == nil)
         #expect(echo.method == method.rawValue)

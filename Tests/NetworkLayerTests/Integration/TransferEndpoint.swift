@@ -9,8 +9,8 @@ enum TransferEndpoint: EndPointType {
         url: String, status: Int, method: HTTPMethod = .post, body: String? = nil, authorization: String? = nil)
     /// `/anything` with `method` and a text body; httpbin echoes method, body and headers.
     case anything(method: HTTPMethod = .post, body: String)
-    /// `POST /anything` with the body the router's upload call supplies.
-    case upload
+    /// `POST /anything` with `data` as a text body.
+    case upload(Data)
     /// `POST /anything` with a file as the body.
     case uploadFile(URL)
     /// `POST /post` with a multipart form; httpbin echoes `form` and `files`.
@@ -25,14 +25,16 @@ enum TransferEndpoint: EndPointType {
     case drip(bytes: Int, duration: Int)
     /// `GET /status/{code}`.
     case status(Int)
-    /// `POST /delay/{seconds}` with the body the router's upload call supplies.
-    case slowUpload(seconds: Int)
+    /// `POST /delay/{seconds}` with the body `task` describes.
+    case slowUpload(seconds: Int, task: HTTPTask)
+    /// `POST /redirect-to?url=…&status_code=…` with a file as the body.
+    case redirectFile(url: String, status: Int, file: URL)
 
     var baseURL: URL { HTTPBinPeer.baseURL }
 
     var path: String {
         switch self {
-        case .redirectTo: "redirect-to"
+        case .redirectTo, .redirectFile: "redirect-to"
         case .anything, .upload, .uploadFile: "anything"
         case .multipart: "post"
         case .bytes(let count, _): "bytes/\(count)"
@@ -40,14 +42,14 @@ enum TransferEndpoint: EndPointType {
         case .streamBytes(let count): "stream-bytes/\(count)"
         case .drip: "drip"
         case .status(let code): "status/\(code)"
-        case .slowUpload(let seconds): "delay/\(seconds)"
+        case .slowUpload(let seconds, _): "delay/\(seconds)"
         }
     }
 
     var httpMethod: HTTPMethod {
         switch self {
         case .redirectTo(_, _, let method, _, _), .anything(let method, _): method
-        case .upload, .uploadFile, .multipart, .slowUpload: .post
+        case .upload, .uploadFile, .multipart, .slowUpload, .redirectFile: .post
         case .bytes, .range, .streamBytes, .drip, .status: .get
         }
     }
@@ -59,8 +61,12 @@ enum TransferEndpoint: EndPointType {
                 Data((body ?? "").utf8), contentType: "text/plain", urlParameters: ["url": url, "status_code": status])
         case .anything(_, let body):
             .requestData(Data(body.utf8), contentType: "text/plain")
-        case .upload, .slowUpload:
-            .request
+        case .upload(let data):
+            .requestData(data, contentType: "text/plain")
+        case .slowUpload(_, let task):
+            task
+        case .redirectFile(let url, let status, let file):
+            .uploadFile(file, contentType: "text/plain", urlParameters: ["url": url, "status_code": status])
         case .uploadFile(let fileURL):
             .uploadFile(fileURL, contentType: "text/plain")
         case .multipart(let form):
@@ -103,7 +109,7 @@ extension HTTPBinPeer {
     /// A router for ``TransferEndpoint`` over a fresh ephemeral transport with the given settings.
     static func makeTransferRouter(
         redirectPolicy: RedirectPolicy = .follow,
-        maximumResponseSize: Int? = RouterConfiguration.defaultMaximumResponseSize,
+        maximumResponseSize: Int? = 100 * 1024 * 1024,
         maximumResentRedirects: Int = 10,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Router<TransferEndpoint> {

@@ -34,7 +34,7 @@ struct UploadIntegrationTests {
         let body = String(repeating: "data upload ", count: 50_000)
         let progress = ProgressLog()
 
-        let response = try await router.upload(.upload, from: Data(body.utf8), progress: progress.handler)
+        let response = try await router.upload(.upload(Data(body.utf8)), progress: progress.handler)
 
         let echo = try response.decode(TransferEcho.self)
         #expect(echo.method == "POST")
@@ -65,19 +65,19 @@ struct UploadIntegrationTests {
         let router = try HTTPBinPeer.makeTransferRouter()
         let (file, text) = try Self.textFile(bytes: 300_000)
         defer { try? FileManager.default.removeItem(at: file) }
-        var form = MultipartFormData()
+        var form = MultipartFormData(boundary: "upload-test-boundary")
         form.append("Dune", name: "title")
         form.append("café & co", name: "studio")
         form.appendFile(at: file, name: "script")
         let before = temporaryFiles(endingIn: [".multipart"])
         let progress = ProgressLog()
 
-        let response = try await router.upload(.upload, multipart: form, progress: progress.handler)
+        let response = try await router.upload(.multipart(form), progress: progress.handler)
 
         let echo = try response.decode(TransferEcho.self)
         #expect(echo.form == ["title": "Dune", "studio": "café & co"])
         #expect(echo.files == ["script": text])
-        #expect(echo.headers?["Content-Type"] == form.contentType)
+        #expect(echo.headers?["Content-Type"] == "multipart/form-data; boundary=upload-test-boundary")
         #expect(temporaryFiles(endingIn: [".multipart"]).subtracting(before).isEmpty)
         let total = try #require(progress.reports.current.last?.totalBytes)
         #expect(total > 300_000)
@@ -97,7 +97,8 @@ struct UploadIntegrationTests {
 
         let upload = Task {
             do throws(NetworkError) {
-                recorder.record(.success(try await router.upload(.slowUpload(seconds: 10), multipart: form)))
+                recorder.record(
+                    .success(try await router.request(.slowUpload(seconds: 10, task: .uploadMultipart(form)))))
             } catch {
                 recorder.record(.failure(error))
             }
@@ -119,7 +120,8 @@ struct UploadIntegrationTests {
 
         Task {
             do throws(NetworkError) {
-                recorder.record(.success(try await router.upload(.slowUpload(seconds: 10), from: Data("x".utf8))))
+                recorder.record(
+                    .success(try await router.request(.slowUpload(seconds: 10, task: .requestData(Data("x".utf8))))))
             } catch {
                 recorder.record(.failure(error))
             }

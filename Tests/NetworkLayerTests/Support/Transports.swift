@@ -50,7 +50,7 @@ extension Response {
         url: URL = URL(string: "https://api.example.com/3/movie/1")!
     ) -> Response {
         Response(
-            request: URLRequest(url: url), httpResponse: .stub(status, url: url, headers: headers),
+            request: URLRequest(url: url), head: ResponseHead(.stub(status, url: url, headers: headers)),
             data: Data(body.utf8))
     }
 }

@@ -73,7 +73,7 @@ struct ChallengeAnswerer: RequestCredentials {
 
     /// A challenge the library can answer.
     private struct Offer {
-        let scheme: AuthenticationChallenge.Scheme
+        let scheme: AuthenticationScheme
         let parameters: [String: String]
         /// The Digest challenge, `nil` for Basic.
         let digest: DigestChallenge?
@@ -85,7 +85,7 @@ struct ChallengeAnswerer: RequestCredentials {
     /// The challenges among `offered` the library can answer, strongest first, each strength in the server's order.
     private static func answerable(_ offered: [WWWAuthenticate.Challenge]) -> [Offer] {
         let offers = offered.compactMap { challenge -> Offer? in
-            switch AuthenticationChallenge.Scheme(challenge.scheme) {
+            switch AuthenticationScheme(challenge.scheme) {
             case .basic where challenge.token68 == nil:
                 return Offer(scheme: .basic, parameters: challenge.parameters, digest: nil)
             case .digest:

@@ -17,38 +17,39 @@ import FoundationNetworking
 /// follows a redirect to another origin, whatever its name. To refresh an expired
 /// token automatically, use an ``AuthenticationCoordinator`` instead.
 public struct AccessTokenPlugin: PluginType {
-    /// How the token is written into the request.
-    public enum Scheme: Sendable, Hashable {
-        /// `Authorization: Bearer <token>`.
-        case bearer
-        /// `Authorization: Basic <token>`, where the token is already the Base64 of `user:password`;
-        /// ``AccessTokenPlugin/basicToken(user:password:)`` makes one.
-        case basic
-        /// `Authorization: <scheme> <token>`, for example `.custom("Token")`.
-        case custom(String)
-        /// `<name>: <token>` with no scheme, for example `.header("X-API-Key")`.
-        case header(String)
-    }
-
-    /// How the token is written into the request.
-    public let scheme: Scheme
+    /// The scheme written before the token, or `nil` when the header holds the token alone.
+    public let scheme: AuthenticationScheme?
+    private let header: String
     private let token: @Sendable () async -> String?
 
     /// Creates a plugin that asks `token` for the current token on every attempt.
-    public init(scheme: Scheme = .bearer, token: @escaping @Sendable () async -> String?) {
+    ///
+    /// - Parameters:
+    ///   - scheme: Written before the token: `Authorization: Bearer <token>` by default; `.basic` with a
+    ///     ``basicToken(user:password:)``, or another scheme, such as `AuthenticationScheme("Token")`. `nil`
+    ///     writes the token alone, as an API key in a header of its own needs.
+    ///   - header: The header the token goes in. Defaults to `Authorization`; for example `X-API-Key`, with
+    ///     a `nil` scheme.
+    ///   - token: Asked for the token on every attempt; `nil` sends the request without one.
+    public init(
+        scheme: AuthenticationScheme? = .bearer,
+        header: String = "Authorization",
+        token: @escaping @Sendable () async -> String?
+    ) {
         self.scheme = scheme
+        self.header = header
         self.token = token
     }
 
-    /// Creates a plugin that always sends `token`.
-    public init(scheme: Scheme = .bearer, token: String) {
-        self.init(scheme: scheme) { token }
+    /// Creates a plugin that always sends `token`, written as the initializer that asks for it says.
+    public init(scheme: AuthenticationScheme? = .bearer, header: String = "Authorization", token: String) {
+        self.init(scheme: scheme, header: header) { token }
     }
 
     /// `true`: the header the token goes in is dropped on a redirect to another origin, whatever its name.
     public var setsCredentials: Bool { true }
 
-    /// The Base64 token of `user:password` for ``Scheme/basic``.
+    /// The Base64 token of `user:password` for ``AuthenticationScheme/basic``.
     public static func basicToken(user: String, password: String) -> String {
         Data("\(user):\(password)".utf8).base64EncodedString()
     }
@@ -56,13 +57,7 @@ public struct AccessTokenPlugin: PluginType {
     /// Sets the credential header, unless the endpoint opts out or there is no token.
     public func prepare(_ request: URLRequest, context: PluginContext) async throws(NetworkError) -> URLRequest {
         guard context.endpoint.requiresAuthentication, let token = await token() else { return request }
-        let (name, value): (String, String) =
-            switch scheme {
-            case .bearer: ("Authorization", "Bearer \(token)")
-            case .basic: ("Authorization", "Basic \(token)")
-            case .custom(let custom): ("Authorization", "\(custom) \(token)")
-            case .header(let header): (header, token)
-            }
+        let (name, value) = (header, scheme.map { "\($0.name) \(token)" } ?? token)
         do {
             try HeaderValidation.validate(name: name, value: value)
         } catch {

@@ -25,12 +25,12 @@ public struct ResponseBody: AsyncSequence, Sendable {
     }
 
     /// A body that is already whole, for transports that receive bodies in one piece.
-    public init(_ data: Data) {
+    @_spi(Transport) public init(_ data: Data) {
         self.init(channel: BodyChannel(whole: data))
     }
 
     /// The default window of a streamed body a transport fills (`makeStream(window:spillsPastWindow:onCancel:)`): 1 MB.
-    public static let defaultWindow = 1024 * 1024
+    @_spi(Transport) public static let defaultWindow = 1024 * 1024
 
     /// A body that a transport fills as chunks arrive, and the writer it fills it with.
     ///
@@ -55,7 +55,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// Reads the whole body into memory.
     ///
     /// - Parameter limit: The most bytes to keep; a larger body stops the transfer and throws
-    ///   ``NetworkError/responseTooLarge(limit:)``. `nil` for no limit.
+    ///   a ``NetworkError`` of kind ``NetworkError/Kind/responseTooLarge``. `nil` for no limit.
     public func collect(upTo limit: Int? = nil) async throws -> Data {
         try await collect(upTo: limit, expectedLength: nil, received: nil)
     }

@@ -22,8 +22,7 @@ public struct ResponseLines: AsyncSequence, Sendable {
     public typealias Element = String
 
     let body: ResponseBody
-    /// The longest line, in bytes without its line end. Defaults to
-    /// ``ServerSentEventParser/defaultMaximumLineLength`` (1 MiB).
+    /// The longest line, in bytes without its line end. Defaults to 1 MiB.
     public var maximumLineLength = ServerSentEventParser.defaultMaximumLineLength
 
     /// Creates the iterator of the one loop that reads the lines.

@@ -23,16 +23,13 @@ public final class URLSessionTransport: HTTPTransport {
     /// On Linux its configuration is a copy of the one the transport was given, with no `URLCache` and an
     /// `httpCookieAcceptPolicy` of `.never`: the transport stores the cookies responses set itself, in the
     /// given configuration's cookie storage and under its accept policy.
-    public let session: URLSession
+    let session: URLSession
     /// Whether redirects are followed.
-    public let redirectPolicy: RedirectPolicy
+    let redirectPolicy: RedirectPolicy
     /// How many redirects that keep the method (and so the body) the transport re-sends itself
     /// before it fails with ``NetworkError/Kind/tooManyRedirects``.
-    public let maximumResentRedirects: Int
+    let maximumResentRedirects: Int
     private let delegate: SessionDelegate
-
-    /// The default `streamWindow`: 4 MB.
-    public static let defaultStreamWindow = 4 * 1024 * 1024
 
     /// Creates a transport with its own session.
     ///
@@ -51,12 +48,12 @@ public final class URLSessionTransport: HTTPTransport {
     ///   - streamWindow: How many bytes of a streamed body (``Router/stream(_:)``) may wait in memory for
     ///     a consumer that reads slower than they arrive. Foundation cannot pause a transfer on Linux, so
     ///     the bytes past the window wait in a temporary file, removed when the body ends or is stopped.
-    ///     Defaults to ``defaultStreamWindow``.
+    ///     Defaults to 4 MB.
     public init(
         configuration: URLSessionConfiguration = .ephemeral,
         redirectPolicy: RedirectPolicy = .follow,
         maximumResentRedirects: Int = 10,
-        streamWindow: Int = URLSessionTransport.defaultStreamWindow
+        streamWindow: Int = 4 * 1024 * 1024
     ) {
         #if canImport(FoundationNetworking)
         let cookies = ResponseCookies(configuration: configuration)

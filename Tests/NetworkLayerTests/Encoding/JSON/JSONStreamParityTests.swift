@@ -15,16 +15,16 @@ struct JSONStreamParityTests {
         let sink = try #require(Self.stream(sample.value, options: options), "fell back to JSONEncoder")
         let expected = try encoder.encode(sample.value)
         #expect(String(decoding: sink.bytes.storage, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
-        #expect(try EncodableJSONEncoder(encoder: encoder).data(for: sample.value) == expected)
+        #expect(try JSONParameterEncoder(encoder: encoder).data(for: sample.value) == expected)
     }
 
     @Test("values only Foundation's tree can follow fall back to JSONEncoder", arguments: FallbackSample.all)
     func fallback(sample: FallbackSample) throws {
-        let encoder = EncodableJSONEncoder.makeDefaultEncoder()
+        let encoder = JSONParameterEncoder.makeDefaultEncoder()
         let options = try #require(JSONEncodingOptions(encoder, needsSortedKeys: true))
         #expect(Self.stream(sample.value, options: options) == nil)
         #expect(
-            Self.outcome { try EncodableJSONEncoder(encoder: encoder).data(for: sample.value) }
+            Self.outcome { try JSONParameterEncoder(encoder: encoder).data(for: sample.value) }
                 == Self.outcome { try encoder.encode(sample.value) })
     }
 
@@ -33,7 +33,7 @@ struct JSONStreamParityTests {
         let encoder = configuration.makeEncoder()
         #expect(JSONEncodingOptions(encoder, needsSortedKeys: true) == nil)
         let value = JSONParitySample.containers[0].value
-        let body = try EncodableJSONEncoder(encoder: encoder).data(for: value)
+        let body = try JSONParameterEncoder(encoder: encoder).data(for: value)
         // Unsorted keys come out in a different order from one call to the next: compare the values.
         #expect(
             try JSONSerialization.jsonObject(with: body) as? NSDictionary
@@ -44,14 +44,14 @@ struct JSONStreamParityTests {
     @Test("non-finite numbers fail as JSONEncoder fails, in its words", arguments: [Double.nan, .infinity, -.infinity])
     func nonFinite(value: Double) throws {
         let body = ["x": [1, value]]
-        let outcome = Self.outcome { try EncodableJSONEncoder().data(for: body) }
-        #expect(outcome == Self.outcome { try EncodableJSONEncoder.makeDefaultEncoder().encode(body) })
+        let outcome = Self.outcome { try JSONParameterEncoder().data(for: body) }
+        #expect(outcome == Self.outcome { try JSONParameterEncoder.makeDefaultEncoder().encode(body) })
         #expect(outcome.contains("Unable to encode Double."))
     }
 
     @Test("the non-finite strings strategy writes its strings")
     func nonFiniteStrings() throws {
-        let encoder = EncodableJSONEncoder.makeDefaultEncoder()
+        let encoder = JSONParameterEncoder.makeDefaultEncoder()
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
         let value = [Double.nan, .infinity, -.infinity, 1]

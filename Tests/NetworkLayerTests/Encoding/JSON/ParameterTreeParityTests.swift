@@ -7,26 +7,29 @@ import Testing
 struct ParameterTreeParityTests {
     @Test("spells every sample as the JSON route spells it", arguments: QuerySample.all)
     func parity(sample: QuerySample) throws {
-        let direct = EncodableQueryEncoder()
-        let throughJSON = EncodableQueryEncoder(jsonEncoder: Self.throughJSON())
-        #expect(JSONEncodingOptions(direct.jsonEncoder, needsSortedKeys: false) != nil)
-        #expect(JSONEncodingOptions(throughJSON.jsonEncoder, needsSortedKeys: false) == nil)
-        let query = try direct.urlEncoder.queryString(for: direct.parameters(for: sample.value))
-        let old = try throughJSON.urlEncoder.queryString(for: throughJSON.parameters(for: sample.value))
+        let direct = JSONParameterEncoder.makeDefaultEncoder()
+        let throughJSON = Self.throughJSON()
+        #expect(JSONEncodingOptions(direct, needsSortedKeys: false) != nil)
+        #expect(JSONEncodingOptions(throughJSON, needsSortedKeys: false) == nil)
+        let urlEncoder = URLParameterEncoder()
+        let query = try urlEncoder.queryString(for: EncodableParameters.parameters(for: sample.value, using: direct))
+        let old = try urlEncoder.queryString(for: EncodableParameters.parameters(for: sample.value, using: throughJSON))
         #expect(query == old)
     }
 
     @Test("-0 keeps its sign, as URLParameterEncoder writes it (JSONSerialization read it back as 0)")
     func negativeZero() throws {
-        let encoder = EncodableQueryEncoder()
-        let query = try encoder.urlEncoder.queryString(for: encoder.parameters(for: ["a": -0.0]))
+        let parameters = try EncodableParameters.parameters(
+            for: ["a": -0.0], using: JSONParameterEncoder.makeDefaultEncoder())
+        let query = try URLParameterEncoder().queryString(for: parameters)
         #expect(query == "a=-0")
         #expect(query == (try URLParameterEncoder().queryString(for: ["a": -0.0])))
     }
 
     @Test("a repeated key keeps its last value, as in Foundation")
     func repeatedKey() throws {
-        let parameters = try EncodableQueryEncoder().parameters(for: RepeatedKey())
+        let parameters = try EncodableParameters.parameters(
+            for: RepeatedKey(), using: JSONParameterEncoder.makeDefaultEncoder())
         #expect(parameters["a"] as? Int == 2)
     }
 

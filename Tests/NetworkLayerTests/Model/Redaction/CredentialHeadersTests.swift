@@ -47,7 +47,7 @@ struct CredentialHeadersTests {
         let transport = RecordingTransport()
         let configuration = RouterConfiguration(
             headers: ["X-API-Key": "k", "Accept": "application/json"],
-            plugins: [RequestIDPlugin(), AccessTokenPlugin(scheme: .header("X-Tenant"), token: "t")],
+            plugins: [RequestIDPlugin(), AccessTokenPlugin(scheme: nil, header: "X-Tenant", token: "t")],
             authentication: AuthenticationCoordinator(authenticator: SigningAuthenticator(), credential: "proof"))
         let router = Router<TestEndpoint>(configuration: configuration, transport: transport)
 

@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Transport) import NetworkLayer
 import Testing
+
+@_spi(Transport) @testable import NetworkLayer
 
 @Suite("Server-Sent Events parsing: limits and large input")
 struct ServerSentEventParserLimitTests {

@@ -1,7 +1,8 @@
 import Foundation
-@_spi(Transport) import NetworkLayer
 import TestSupport
 import Testing
+
+@_spi(Transport) @testable import NetworkLayer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -25,13 +26,13 @@ struct RouterTransfersTests {
         return directory
     }
 
-    @Test("upload(from: Data) replaces the task's body and reports the whole body as sent")
+    @Test("upload(_:progress:) of a requestData endpoint sends its bytes and reports the whole body as sent")
     func uploadData() async throws {
         let seen = Locked<[(String?, Data?)]>([])
         let reports = Locked<[TransferProgress]>([])
-        let endpoint = TestEndpoint(httpMethod: .post, task: .requestData(Data("old".utf8)))
+        let endpoint = TestEndpoint(httpMethod: .post, task: .requestData(Data("new".utf8)))
 
-        let response = try await echoRouter(seen: seen).upload(endpoint, from: Data("new".utf8)) { progress in
+        let response = try await echoRouter(seen: seen).upload(endpoint) { progress in
             reports.withLock { $0.append(progress) }
         }
 
@@ -55,13 +56,15 @@ struct RouterTransfersTests {
         #expect(seen.current.first?.1 == Data(#"{"a":1}"#.utf8))
     }
 
-    @Test("upload(multipart:) sends the encoded form under the form's Content-Type")
+    @Test("upload(_:progress:) of an uploadMultipart endpoint sends the form under the form's Content-Type")
     func uploadMultipart() async throws {
         var form = MultipartFormData(boundary: "BOUNDARY")
         form.append("1", name: "a")
         let seen = Locked<[(String?, Data?)]>([])
 
-        _ = try await echoRouter(seen: seen).upload(TestEndpoint(httpMethod: .post), multipart: form)
+        _ = try await echoRouter(seen: seen).upload(TestEndpoint(httpMethod: .post, task: .uploadMultipart(form))) {
+            _ in
+        }
 
         #expect(seen.current.first?.0 == "multipart/form-data; boundary=BOUNDARY")
         #expect(seen.current.first?.1 == (try form.encoded()))
@@ -72,7 +75,9 @@ struct RouterTransfersTests {
         let seen = Locked<[(String?, Data?)]>([])
         let missing = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString)")
         await #expect {
-            _ = try await echoRouter(seen: seen).upload(TestEndpoint(httpMethod: .post), fromFile: missing)
+            _ = try await echoRouter(seen: seen).upload(TestEndpoint(httpMethod: .post, task: .uploadFile(missing))) {
+                _ in
+            }
         } throws: { error in
             if case .encodingFailed = (error as? NetworkError)?.buildError { return true }
             return false

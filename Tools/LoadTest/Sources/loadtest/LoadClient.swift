@@ -1,5 +1,5 @@
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -72,7 +72,7 @@ enum LoadClient: Sendable {
         _ error: (any Error)?
     ) -> Result<Response, NetworkError> {
         if let http = response as? HTTPURLResponse, error == nil {
-            return .success(Response(request: request, httpResponse: http, data: data ?? Data()))
+            return .success(Response(request: request, head: ResponseHead(http), data: data ?? Data()))
         }
         if (error as? URLError)?.code == .cancelled || error is CancellationError {
             return .failure(NetworkError(.cancelled, underlyingError: error))

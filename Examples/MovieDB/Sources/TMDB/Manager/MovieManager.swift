@@ -89,7 +89,7 @@ public struct MovieManager: Sendable {
     /// Decodes the body of a response this manager returned; `response.data` is the raw JSON.
     public func decode<Value: Decodable>(_ type: Value.Type, from response: Response) throws(TMDBError) -> Value {
         do {
-            return try network.decode(type, from: response)
+            return try response.decode(type, using: network.decoder)
         } catch {
             throw TMDBError(error)
         }

@@ -103,7 +103,7 @@ struct ChallengeAnswererTests {
         #expect(asked.current.count == 1)
         #expect(challenge.scheme == .basic)
         #expect(challenge.realm == "Fake Realm")
-        #expect(challenge.host == "api.example.com")
+        #expect(challenge.url.host == "api.example.com")
         #expect((challenge.endpoint as? PipelineEndpoint)?.path == "account")
     }
 
@@ -251,7 +251,7 @@ struct ChallengeAnswererTests {
         let response = try await fallingBack.request(PipelineEndpoint())
 
         #expect(response.statusCode == 200)
-        #expect(asked.current.map { $0.parameters["algorithm"] ?? $0.scheme.name } == ["SHA-256", "MD5", "basic"])
+        #expect(asked.current.map { $0.parameters["algorithm"] ?? $0.scheme.name } == ["SHA-256", "MD5", "Basic"])
     }
 
     @Test("a retried attempt counts the Digest nonce once more, with a new client nonce")

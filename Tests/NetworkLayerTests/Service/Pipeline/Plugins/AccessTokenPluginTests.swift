@@ -26,14 +26,23 @@ struct AccessTokenPluginTests {
     @Test(
         "each scheme writes its header",
         arguments: [
-            (AccessTokenPlugin.Scheme.bearer, "Authorization", "Bearer abc"),
-            (.basic, "Authorization", "Basic abc"),
-            (.custom("Token"), "Authorization", "Token abc"),
-            (.header("X-API-Key"), "X-API-Key", "abc"),
-        ] as [(AccessTokenPlugin.Scheme, String, String)])
-    func schemes(scheme: AccessTokenPlugin.Scheme, name: String, value: String) async throws {
-        let headers = try await sentHeaders(AccessTokenPlugin(scheme: scheme, token: "abc"))
+            (AuthenticationScheme.bearer, "Authorization", "Authorization", "Bearer abc"),
+            (.basic, "Authorization", "Authorization", "Basic abc"),
+            (AuthenticationScheme("Token"), "Authorization", "Authorization", "Token abc"),
+            (nil, "X-API-Key", "X-API-Key", "abc"),
+            (.bearer, "X-Auth", "X-Auth", "Bearer abc"),
+        ] as [(AuthenticationScheme?, String, String, String)])
+    func schemes(scheme: AuthenticationScheme?, header: String, name: String, value: String) async throws {
+        let headers = try await sentHeaders(AccessTokenPlugin(scheme: scheme, header: header, token: "abc"))
         #expect(headers[name] == value)
+    }
+
+    @Test("scheme names compare case-insensitively and keep their spelling")
+    func schemeNames() {
+        #expect(AuthenticationScheme("BEARER") == .bearer)
+        #expect(Set([AuthenticationScheme("digest"), .digest]).count == 1)
+        #expect(AuthenticationScheme.bearer.name == "Bearer")
+        #expect(AuthenticationScheme("Token") != .bearer)
     }
 
     @Test("basicToken is the Base64 of user:password")

@@ -6,8 +6,8 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("EncodableJSONEncoder")
-struct EncodableJSONEncoderTests {
+@Suite("JSONParameterEncoder with Encodable values")
+struct JSONParameterEncoderEncodableTests {
     struct NewList: Encodable, Sendable {
         var name = "Favourites / 2024"
         var isPublic = true
@@ -24,7 +24,7 @@ struct EncodableJSONEncoderTests {
     @Test("writes sorted keys, ISO 8601 dates and unescaped slashes by default")
     func defaultOutput() throws {
         var request = URLRequest(url: URL(string: "https://x.org/lists")!)
-        try EncodableJSONEncoder().encode(urlRequest: &request, with: NewList())
+        try JSONParameterEncoder().encode(urlRequest: &request, with: NewList())
         let body = String(decoding: try #require(request.httpBody), as: UTF8.self)
         #expect(body == #"{"createdAt":"2001-01-01T00:00:00Z","isPublic":true,"name":"Favourites / 2024"}"#)
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
@@ -37,7 +37,7 @@ struct EncodableJSONEncoderTests {
         encoder.outputFormatting = .sortedKeys
         encoder.dateEncodingStrategy = .secondsSince1970
         var request = URLRequest(url: URL(string: "https://x.org/lists")!)
-        try EncodableJSONEncoder(encoder: encoder).encode(urlRequest: &request, with: NewList(note: "n"))
+        try JSONParameterEncoder(encoder: encoder).encode(urlRequest: &request, with: NewList(note: "n"))
         let parsed = try #require(JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? NSDictionary)
         #expect(parsed == ["created_at": 978_307_200, "is_public": true, "name": "Favourites / 2024", "note": "n"])
     }
@@ -46,7 +46,7 @@ struct EncodableJSONEncoderTests {
     func keepsContentType() throws {
         var request = URLRequest(url: URL(string: "https://x.org/lists")!)
         request.setValue("application/merge-patch+json", forHTTPHeaderField: "Content-Type")
-        try EncodableJSONEncoder().encode(urlRequest: &request, with: ["a": 1])
+        try JSONParameterEncoder().encode(urlRequest: &request, with: NewList())
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/merge-patch+json")
     }
 
@@ -54,7 +54,7 @@ struct EncodableJSONEncoderTests {
     func typedError() throws {
         var request = URLRequest(url: URL(string: "https://x.org/lists")!)
         let error = #expect(throws: RequestBuildError.self) {
-            try EncodableJSONEncoder().encode(urlRequest: &request, with: Failing())
+            try JSONParameterEncoder().encode(urlRequest: &request, with: Failing())
         }
         guard case .encodingFailed(let reason)? = error else {
             Issue.record("expected encodingFailed, got \(error)")

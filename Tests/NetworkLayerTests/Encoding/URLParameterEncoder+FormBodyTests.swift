@@ -6,14 +6,16 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("FormURLParameterEncoder")
-struct FormURLParameterEncoderTests {
+@Suite("URLParameterEncoder, form bodies")
+struct URLParameterEncoderFormBodyTests {
     static let formType = "application/x-www-form-urlencoded; charset=utf-8"
 
     @Test("the body has exactly the bytes of the query string", arguments: URLParameterEncoderTests.cases)
     func sameBytesAsQuery(_ row: QueryCase) throws {
         var request = URLRequest(url: URL(string: "https://x.org/form")!)
-        try FormURLParameterEncoder(urlEncoder: row.encoder).encode(urlRequest: &request, with: row.parameters)
+        var encoder = row.encoder
+        encoder.destination = .httpBody
+        try encoder.encode(urlRequest: &request, with: row.parameters)
         #expect(request.httpBody == Data(row.expected.utf8))
         #expect(request.url?.absoluteString == "https://x.org/form")
     }
@@ -21,7 +23,7 @@ struct FormURLParameterEncoderTests {
     @Test("sets the form Content-Type when none is set")
     func setsContentType() throws {
         var request = URLRequest(url: URL(string: "https://x.org/form")!)
-        try FormURLParameterEncoder().encode(urlRequest: &request, with: ["a": "b c"])
+        try URLParameterEncoder.form.encode(urlRequest: &request, with: ["a": "b c"])
         #expect(request.value(forHTTPHeaderField: "Content-Type") == Self.formType)
         #expect(request.httpBody == Data("a=b%20c".utf8))
     }
@@ -30,7 +32,7 @@ struct FormURLParameterEncoderTests {
     func keepsContentType() throws {
         var request = URLRequest(url: URL(string: "https://x.org/form")!)
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "content-type")
-        try FormURLParameterEncoder().encode(urlRequest: &request, with: ["a": 1])
+        try URLParameterEncoder.form.encode(urlRequest: &request, with: ["a": 1])
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
     }
 
@@ -38,7 +40,7 @@ struct FormURLParameterEncoderTests {
     func throwsTyped() {
         var request = URLRequest(url: URL(string: "https://x.org/form")!)
         #expect(throws: RequestBuildError.unsupportedParameter(key: "w", type: "Widget")) {
-            try FormURLParameterEncoder().encode(urlRequest: &request, with: ["w": Widget()])
+            try URLParameterEncoder.form.encode(urlRequest: &request, with: ["w": Widget()])
         }
         #expect(request.httpBody == nil)
     }

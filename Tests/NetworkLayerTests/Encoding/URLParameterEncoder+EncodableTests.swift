@@ -1,13 +1,14 @@
 import Foundation
-@_spi(Transport) import NetworkLayer
 import Testing
+
+@_spi(Transport) @testable import NetworkLayer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-@Suite("EncodableQueryEncoder")
-struct EncodableQueryEncoderTests {
+@Suite("URLParameterEncoder with Encodable values")
+struct URLParameterEncoderEncodableTests {
     struct Search: Encodable, Sendable {
         var query = "a+b & c@d"
         var page = 2
@@ -22,7 +23,7 @@ struct EncodableQueryEncoderTests {
     @Test("spells properties exactly like URLParameterEncoder")
     func spellsLikeURLEncoder() throws {
         var request = URLRequest(url: URL(string: "https://x.org/search?v=1#top")!)
-        try EncodableQueryEncoder().encode(urlRequest: &request, with: Search())
+        try URLParameterEncoder().encode(urlRequest: &request, with: Search())
         #expect(
             request.url?.absoluteString
                 == "https://x.org/search?v=1&filter%5Blang%5D=en&genres%5B%5D=28&genres%5B%5D=12&includeAdult=0"
@@ -32,29 +33,50 @@ struct EncodableQueryEncoderTests {
 
     @Test("follows the URL encoder's options")
     func options() throws {
-        let encoder = EncodableQueryEncoder(
-            urlEncoder: URLParameterEncoder(arrayEncoding: .noBrackets, boolEncoding: .literal))
-        let parameters = try encoder.parameters(for: Search(genres: [1, 2], region: "US"))
-        let query = try encoder.urlEncoder.queryString(for: parameters)
+        let encoder = URLParameterEncoder(arrayEncoding: .noBrackets, boolEncoding: .literal)
+        var request = URLRequest(url: URL(string: "https://x.org")!)
+        try encoder.encode(urlRequest: &request, with: Search(genres: [1, 2], region: "US"))
+        let query = request.url?.query ?? ""
         #expect(query.contains("genres=1&genres=2"))
         #expect(query.contains("includeAdult=false"))
         #expect(query.contains("region=US"))
+    }
+
+    @Test("with the httpBody destination, the properties become the form body, spelled as the query")
+    func formBody() throws {
+        var query = URLRequest(url: URL(string: "https://x.org/search")!)
+        try URLParameterEncoder().encode(urlRequest: &query, with: Search())
+        var form = URLRequest(url: URL(string: "https://x.org/search")!)
+        try URLParameterEncoder.form.encode(urlRequest: &form, with: Search())
+        #expect(form.url?.absoluteString == "https://x.org/search")
+        #expect(form.httpBody.map { String(decoding: $0, as: UTF8.self) } == query.url?.query)
+        #expect(form.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")
+    }
+
+    @Test("dates follow the JSONEncoder given, not dateEncoding")
+    func datesFollowJSONEncoder() throws {
+        let jsonEncoder = JSONParameterEncoder.makeDefaultEncoder()
+        jsonEncoder.dateEncodingStrategy = .secondsSince1970
+        var request = URLRequest(url: URL(string: "https://x.org")!)
+        try URLParameterEncoder(dateEncoding: .millisecondsSince1970)
+            .encode(urlRequest: &request, with: Search(), using: jsonEncoder)
+        #expect(request.url?.query?.hasSuffix("&since=978307200") == true)
     }
 
     @Test("a value that is not a keyed container throws encodingFailed")
     func rejectsNonKeyed() {
         var request = URLRequest(url: URL(string: "https://x.org")!)
         #expect(throws: RequestBuildError.self) {
-            try EncodableQueryEncoder().encode(urlRequest: &request, with: [1, 2])
+            try URLParameterEncoder().encode(urlRequest: &request, with: [1, 2])
         }
         #expect(throws: RequestBuildError.self) {
-            try EncodableQueryEncoder().encode(urlRequest: &request, with: "text")
+            try URLParameterEncoder().encode(urlRequest: &request, with: "text")
         }
         #expect(request.url?.absoluteString == "https://x.org")
     }
 }
 
-@Suite("EncodableQueryEncoder numbers")
+@Suite("URLParameterEncoder with Encodable numbers")
 struct EncodableQueryNumberTests {
     struct Number: Encodable, Sendable {
         let value: Double
@@ -70,7 +92,8 @@ struct EncodableQueryNumberTests {
     )
     func doubles(value: Double) throws {
         let query = try URLParameterEncoder().queryString(
-            for: EncodableQueryEncoder().parameters(for: Number(value: value)))
+            for: EncodableParameters.parameters(
+                for: Number(value: value), using: JSONParameterEncoder.makeDefaultEncoder()))
         let expected = try URLParameterEncoder().queryString(for: ["value": value])
         #expect(query == expected)
     }
@@ -78,7 +101,8 @@ struct EncodableQueryNumberTests {
     @Test("integers stay exact", arguments: [Int.min, Int.max, 0, -7])
     func integers(value: Int) throws {
         let query = try URLParameterEncoder().queryString(
-            for: EncodableQueryEncoder().parameters(for: Integer(value: value)))
+            for: EncodableParameters.parameters(
+                for: Integer(value: value), using: JSONParameterEncoder.makeDefaultEncoder()))
         #expect(query == "value=\(value)")
     }
 }
