@@ -3,9 +3,9 @@
 /// The parser holds a line until it ends and an event until it is dispatched, so without a limit a server
 /// that never ends a line, or never ends an event, would fill the memory. ``Router/events(_:reconnection:)``
 /// ends its loop with ``NetworkError/Kind/responseTooLarge`` for it, without reconnecting.
-public struct ServerSentEventSizeError: Error, Sendable, Hashable, CustomStringConvertible {
+struct ServerSentEventSizeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What outgrew its limit.
-    public enum Part: Sendable, Hashable {
+    enum Part: Sendable, Hashable {
         /// One line, in bytes, without its line end: the parser's `maximumLineLength`.
         case line
         /// The `data:` lines of one event joined with LF, in bytes: the parser's `maximumEventSize`.
@@ -13,18 +13,18 @@ public struct ServerSentEventSizeError: Error, Sendable, Hashable, CustomStringC
     }
 
     /// What outgrew its limit.
-    public let part: Part
+    let part: Part
     /// The limit it passed, in bytes.
-    public let limit: Int
+    let limit: Int
 
     /// Creates an error.
-    public init(_ part: Part, limit: Int) {
+    init(_ part: Part, limit: Int) {
         self.part = part
         self.limit = limit
     }
 
     /// One line naming the part and the limit.
-    public var description: String {
+    var description: String {
         switch part {
         case .line: "event stream line longer than \(limit) bytes"
         case .event: "event stream event data larger than \(limit) bytes"
