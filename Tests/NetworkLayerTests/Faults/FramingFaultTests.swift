@@ -51,10 +51,10 @@ struct FramingFaultTests {
 
         let error = await #expect(throws: NetworkError.self) { try await router.request(.lengthFields(fields)) }
 
-        guard try #require(error).kind == .badResponse else {
-            Issue.record("expected a transport error, got \(String(describing: error))")
-            return
-        }
+        // curl's refusal reaches Foundation as an unknown URLError; AsyncHTTPClient's as a bad response.
+        let kinds: Set<NetworkError.Kind> = [.badResponse, .transportFailure]
+        #expect(try kinds.contains(#require(error).kind), "got \(String(describing: error))")
+        #expect(error?.response == nil)
     }
 
     /// Two fields whose names differ only in case: Foundation on Linux keeps one of them, chosen by the order
@@ -72,8 +72,8 @@ struct FramingFaultTests {
                 Issue.record("AsyncHTTPClient accepted \(fields)")
                 #endif
                 #expect(response.head.expectedContentLength == Int64(response.data.count))
-            } catch let failure where failure.kind == .badResponse {
-                #expect(failure.kind == .badResponse)
+            } catch .badResponse {
+                // Refusing the head is the other right answer.
             } catch {
                 Issue.record("unexpected \(error)")
             }
@@ -101,9 +101,7 @@ struct FramingFaultTests {
 
         switch try #require(error) {
         case .responseTooLarge: #expect(tooLarge)
-        case let failure where failure.kind == .badResponse:
-            #expect(!tooLarge)
-            #expect(failure.kind == .badResponse)
+        case .badResponse: #expect(!tooLarge)
         default: Issue.record("unexpected \(String(describing: error))")
         }
     }

@@ -29,7 +29,6 @@ struct ResponseFramingTests {
             #expect(response.data.count == 9)
         case .failure(let failure) where failure.kind == .badResponse:
             #expect(!accepted)
-            #expect(failure.kind == .badResponse)
             #expect(String(describing: failure).contains("GET https://api.example.com/3/movie/popular"))
         case .failure(let error):
             Issue.record("unexpected \(error)")
