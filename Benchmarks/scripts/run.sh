@@ -10,6 +10,7 @@
 #
 # Environment:
 #   SWIFT_SCRATCH_PATH              builds in "$SWIFT_SCRATCH_PATH-bench"   [Benchmarks/.build-bench]
+#                                   (with "-without-transports" appended when NETWORKLAYER_BENCH_TRANSPORTS=0)
 #   NETWORKLAYER_BENCH_SMOKE=1      one iteration of each benchmark, no warm-up (what CI runs)
 #   NETWORKLAYER_BENCH_TRANSPORTS=0 leave out the AsyncHTTPClientTransport benchmarks and their dependencies
 #                                   (Package.swift reads it; test.sh sets it)
@@ -36,6 +37,9 @@ if [[ -n ${SWIFT_SCRATCH_PATH:-} ]]; then
     # A relative SWIFT_SCRATCH_PATH is relative to the repository root, as in scripts/test.sh.
     [[ $scratch == /* ]] || scratch=$root/$scratch
 fi
+# The manifest's dependencies differ with and without the transport benchmarks; one build folder for both
+# leaves modules of one in the other's way ("missing required module 'CNIOAtomics'").
+if [[ ${NETWORKLAYER_BENCH_TRANSPORTS:-} == 0 ]]; then scratch=$scratch-without-transports; fi
 
 fixture=${NETWORKLAYER_BENCH_TMDB_FIXTURE:-$(dirname "$root")/shared/fixtures/tmdb/now_playing_en-US_2023-08.json}
 export NETWORKLAYER_BENCH_TMDB_FIXTURE=$fixture
