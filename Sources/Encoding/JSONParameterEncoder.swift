@@ -54,7 +54,7 @@ public struct JSONParameterEncoder: ParameterEncoder {
     }
 
     /// The JSON bytes for any JSON-compatible value: a dictionary, an array, a string, a number, a `Bool` or `nil`.
-    package func data(forJSONValue value: any Sendable) throws(RequestBuildError) -> Data {
+    package static func data(forJSONValue value: any Sendable) throws(RequestBuildError) -> Data {
         var output = JSONBytes()
         try JSONWriter.write(value, to: &output)
         return Data(output.storage)

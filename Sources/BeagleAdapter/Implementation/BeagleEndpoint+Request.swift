@@ -81,6 +81,6 @@ extension BeagleEndpoint {
         guard let viewed = ([value] as? [any Sendable])?.first else {
             throw .unsupportedParameter(key: "", type: String(describing: type(of: value)))
         }
-        return try JSONParameterEncoder().data(forJSONValue: viewed)
+        return try JSONParameterEncoder.data(forJSONValue: viewed)
     }
 }

@@ -47,7 +47,7 @@ struct JSONParameterEncoderTests {
         ]
     )
     func escapesStrings(input: String, expected: String) throws {
-        let data = try JSONParameterEncoder().data(forJSONValue: input)
+        let data = try JSONParameterEncoder.data(forJSONValue: input)
         #expect(String(decoding: data, as: UTF8.self) == expected)
         let parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? String
         #expect(parsed == input)
@@ -89,7 +89,7 @@ struct JSONParameterEncoderTests {
             (1.0, "1"), (NSNumber(value: true), "true"), (Decimal(string: "-0.5")!, "-0.5"),
         ] as [(any Sendable, String)])
     func numbers(value: any Sendable, expected: String) throws {
-        let data = try JSONParameterEncoder().data(forJSONValue: value)
+        let data = try JSONParameterEncoder.data(forJSONValue: value)
         #expect(String(decoding: data, as: UTF8.self) == expected)
     }
 }
@@ -101,8 +101,8 @@ struct JSONDecimalTests {
         arguments: ["0.30000000000000004", "-9223372036854775808", "123456789012345678901234567890", "12.5"]
     )
     func exact(text: String) throws {
-        let fromNumber = try JSONParameterEncoder().data(forJSONValue: NSDecimalNumber(string: text))
-        let fromDecimal = try JSONParameterEncoder().data(forJSONValue: try #require(Decimal(string: text)))
+        let fromNumber = try JSONParameterEncoder.data(forJSONValue: NSDecimalNumber(string: text))
+        let fromDecimal = try JSONParameterEncoder.data(forJSONValue: try #require(Decimal(string: text)))
         #expect(String(decoding: fromNumber, as: UTF8.self) == text)
         #expect(fromDecimal == fromNumber)
         #expect(try URLParameterEncoder().queryString(for: ["d": NSDecimalNumber(string: text)]) == "d=" + text)
@@ -111,7 +111,7 @@ struct JSONDecimalTests {
     @Test("NaN decimals throw")
     func nan() {
         #expect(throws: RequestBuildError.nonFiniteNumber(key: "")) {
-            try JSONParameterEncoder().data(forJSONValue: NSDecimalNumber.notANumber)
+            try JSONParameterEncoder.data(forJSONValue: NSDecimalNumber.notANumber)
         }
     }
 }
