@@ -8,9 +8,10 @@ import FoundationNetworking
 ///
 /// Each loop over it opens the stream and keeps it open: when the connection drops or fails, it waits as
 /// ``EventStreamReconnection`` says and connects again with `Last-Event-ID`, so that the server can go on
-/// where it stopped. A status the endpoint does not accept (a 401 after credentials were refreshed, a
-/// 5xx, …), HTTP 204, or a `Content-Type` other than `text/event-stream` ends it with a ``NetworkError``
-/// instead, without reconnecting; so does a line or an event larger than the router's
+/// where it stopped. HTTP 204 — the server's way to say there are no more events — ends the loop normally.
+/// A status the endpoint does not accept (a 401 after credentials were refreshed, a 5xx, …) or a
+/// `Content-Type` other than `text/event-stream` ends it with a ``NetworkError`` instead, without
+/// reconnecting; so does a line or an event larger than the router's
 /// ``RouterConfiguration/maximumServerSentEventLineLength`` or ``RouterConfiguration/maximumServerSentEventSize``,
 /// with ``NetworkError/Kind/responseTooLarge``. Leave the loop or cancel its task to stop.
 public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable {
@@ -50,7 +51,10 @@ public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable 
                 if let event = ready.popLast() { return event }
                 if ended { return nil }
                 do {
-                    if chunks == nil { try await connect() }
+                    if chunks == nil {
+                        try await connect()
+                        if ended { return nil }
+                    }
                     guard let chunk = try await chunks?.next() else {
                         try await reconnect(after: nil)
                         continue
@@ -73,9 +77,10 @@ public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable 
             var headers: HTTPHeaders = ["Accept": "text/event-stream", "Cache-Control": "no-cache"]
             if let lastEventID = parser.currentEventID { headers.update(name: "Last-Event-ID", value: lastEventID) }
             let streamed = try await events.router.stream(events.route, headers: headers)
-            if streamed.statusCode == 204 {
+            if streamed.response.statusCode == 204 {
                 streamed.body.cancel()
-                throw NetworkError(.noData, response: streamed.response)
+                ended = true
+                return
             }
             guard streamed.head.isEventStream else {
                 streamed.body.cancel()

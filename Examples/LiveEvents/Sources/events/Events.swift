@@ -34,8 +34,6 @@ struct Events {
             for try await event in router.events(.stream(url), reconnection: reconnection) {
                 for line in EventLine.render(event) { print(line) }
             }
-        } catch NetworkError.Kind.noData {
-            // HTTP 204: the server ended the stream.
         } catch {
             printError("error: \(error)")
             exit(1)

@@ -70,7 +70,7 @@ struct RouterEventsTests {
         }
         let (data, error) = await collect(Router<TestEndpoint>(transport: transport).events(TestEndpoint()))
         #expect(data == ["a", "b", "c"])
-        #expect((error as? NetworkError)?.kind == .noData)
+        #expect(error == nil)
         let lastEventIDs = transport.requests.withLock { $0.map { $0.value(forHTTPHeaderField: "Last-Event-ID") } }
         #expect(lastEventIDs == [nil, "2", "3"])
     }
@@ -88,10 +88,10 @@ struct RouterEventsTests {
     }
 
     @Test(
-        "A refused status, HTTP 204 or another Content-Type ends the stream without reconnecting",
+        "A refused status or another Content-Type ends the stream with an error, without reconnecting",
         arguments: [
             (500, "text/event-stream", "serverError"), (401, "text/event-stream", "authentication"),
-            (204, "text/event-stream", "noData"), (200, "application/json", "decodingFailed"),
+            (200, "application/json", "decodingFailed"),
         ])
     func terminal(status: Int, contentType: String, kind: String) async throws {
         var transport = ChunkedTransport { _ in (status, ["data: x\n\n"]) }
@@ -100,6 +100,16 @@ struct RouterEventsTests {
             Router<TestEndpoint>(transport: transport).events(TestEndpoint(), reconnection: Self.fast))
         #expect(data.isEmpty)
         #expect((error as? NetworkError)?.kind.name == kind)
+        #expect(transport.attempts.withLock { $0 } == 1)
+    }
+
+    @Test("HTTP 204 ends the loop normally, without an error and without reconnecting")
+    func noContentEnds() async throws {
+        let transport = ChunkedTransport { _ in (204, ["data: ignored\n\n"]) }
+        let (data, error) = await collect(
+            Router<TestEndpoint>(transport: transport).events(TestEndpoint(), reconnection: Self.fast))
+        #expect(data.isEmpty)
+        #expect(error == nil)
         #expect(transport.attempts.withLock { $0 } == 1)
     }
 
@@ -171,7 +181,7 @@ struct RouterEventsTests {
         policy.jitter = 0
         let (data, error) = await collect(router.events(TestEndpoint(), reconnection: policy))
         #expect(data == ["x"])
-        #expect((error as? NetworkError)?.kind == .noData)
+        #expect(error == nil)
         // An event on the sixth connection starts the count again.
         #expect(waits.withLock { $0 } == [0.5, 1, 2, 4, 8, 0.5, 1])
     }
