@@ -48,10 +48,7 @@ extension AsyncHTTPClientTransport {
     private func execute(
         _ request: URLRequest, body: RequestBody?, progress: TransferProgressHandler?
     ) async throws -> HTTPClientResponse {
-        var outgoing = try HTTPClientRequest(request, body: body, cookies: cookies, progress: progress)
-        if acceptsCompression, !outgoing.headers.contains(name: "Accept-Encoding") {
-            outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
-        }
+        let outgoing = try HTTPClientRequest(request, body: body, cookies: cookies, progress: progress)
         do {
             return try await client.execute(outgoing, timeout: Self.timeout(of: request))
         } catch {

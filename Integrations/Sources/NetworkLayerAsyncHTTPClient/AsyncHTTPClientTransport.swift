@@ -40,7 +40,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     public let cookies: HTTPCookieStorage?
     /// How many bytes of a response body may wait for a slow consumer before the transport stops reading.
     public let window: Int
-    /// Whether requests without an `Accept-Encoding` ask for gzip and deflate, which the client decodes.
+    /// Whether the client decodes gzip and deflate bodies, so that the router asks for them in
+    /// `Accept-Encoding`.
     public let acceptsCompression: Bool
     private let ownsClient: Bool
     /// Whether ``shutdown()`` has begun.
@@ -61,8 +62,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///     response sets are stored there and sent with the requests they match. `nil`, the default, neither
     ///     stores nor sends any.
     ///   - window: The bytes of a body that may wait for its consumer. Defaults to 1 MB.
-    ///   - decompresses: Whether requests ask for gzip and deflate (unless they set `Accept-Encoding`) and the
-    ///     client decodes such bodies, as `URLSession` does. Defaults to `true`; the router's
+    ///   - decompresses: Whether the client decodes gzip and deflate bodies, as `URLSession` does, and the
+    ///     router asks for them (unless a request sets `Accept-Encoding`). Defaults to `true`; the router's
     ///     ``NetworkLayer/RouterConfiguration/maximumResponseSize`` bounds the decoded body.
     public init(
         configuration: HTTPClient.Configuration = HTTPClient.Configuration(),
@@ -108,6 +109,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         self.window = window
         self.acceptsCompression = acceptsCompression
     }
+
+    /// gzip and deflate when the client decodes them.
+    @_spi(Transport) public var decodedContentCodings: [String] { acceptsCompression ? ["gzip", "deflate"] : [] }
 
     /// Shuts the transport's own client down and returns once its connections are closed; does nothing for
     /// a client the app owns, or when called again.

@@ -11,6 +11,14 @@ import FoundationNetworking
 /// the request is sent, so building stays free of I/O.
 struct RequestBuilder: Sendable {
     let configuration: RouterConfiguration
+    /// The configuration's headers over the ``StandardHeaders`` for the router's transport.
+    private let sharedHeaders: HTTPHeaders
+
+    /// A builder for a router with `configuration` whose transport decodes `decodedContentCodings`.
+    init(configuration: RouterConfiguration, decodedContentCodings: [String] = []) {
+        self.configuration = configuration
+        self.sharedHeaders = StandardHeaders.fields(decoding: decodedContentCodings).merging(configuration.headers)
+    }
 
     /// The request `endpoint` describes; `extraHeaders` (a caller's own, such as an event stream's
     /// `Last-Event-ID`) go over the configuration's, the endpoint's and the task's.
@@ -25,7 +33,7 @@ struct RequestBuilder: Sendable {
         if method != .get { request.httpMethod = method.rawValue }
         request.timeoutInterval = Self.effectiveTimeout(endpoint.timeout ?? configuration.timeout)
 
-        var headers = configuration.headers
+        var headers = sharedHeaders
         if let endpointHeaders = endpoint.headers { headers = headers.merging(endpointHeaders) }
         if let taskHeaders = task.additionalHeaders { headers = headers.merging(taskHeaders) }
         if !extraHeaders.isEmpty { headers = headers.merging(extraHeaders) }

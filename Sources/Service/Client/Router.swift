@@ -23,6 +23,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// The settings shared by every request.
     public let configuration: RouterConfiguration
     private let transport: any HTTPTransport
+    private let builder: RequestBuilder
     private let inFlight = Locked(InFlightRequests())
     private let shared = SharedRequests()
 
@@ -37,6 +38,8 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     ) {
         self.configuration = configuration
         self.transport = transport
+        self.builder = RequestBuilder(
+            configuration: configuration, decodedContentCodings: transport.decodedContentCodings)
     }
 
     /// Creates a router that answers from canned responses instead of the network.
@@ -54,8 +57,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// ``makeRequest(for:)`` with `extraHeaders` over the endpoint's own.
     func makeRequest(for endpoint: EndPoint, extraHeaders: HTTPHeaders) throws(NetworkError) -> URLRequest {
         do {
-            return try RequestBuilder(configuration: configuration).makeRequest(
-                for: endpoint, extraHeaders: extraHeaders)
+            return try builder.makeRequest(for: endpoint, extraHeaders: extraHeaders)
         } catch {
             throw NetworkError(.invalidRequest, underlyingError: error)
         }

@@ -33,4 +33,16 @@ public protocol HTTPTransport: Sendable {
     /// The router reads the body as the call needs it: whole into memory (within
     /// ``RouterConfiguration/maximumResponseSize``), to a file, or handed to the caller as a stream.
     func send(_ request: TransportRequest) async throws -> TransportResponse
+
+    /// The content codings this transport decodes before it hands a body over, in the order it prefers them
+    /// (`["br", "gzip", "deflate"]`, say): the router asks for them in `Accept-Encoding` unless a request
+    /// sets that field itself. Defaults to none, so a transport that passes bodies on as they came is sent
+    /// no compressed ones.
+    @_spi(Transport) var decodedContentCodings: [String] { get }
+}
+
+@_spi(Transport)
+extension HTTPTransport {
+    /// None: the router asks such a transport for bodies as they are.
+    public var decodedContentCodings: [String] { [] }
 }

@@ -101,7 +101,7 @@ struct BeagleEndpointSnapshotTests {
         if row.withAdditionalData { headers["header"] = "header" }
         #expect(urlRequest.httpMethod == row.method)
         #expect(urlRequest.url?.absoluteString == row.url)
-        #expect(urlRequest.allHTTPHeaderFields == headers)
+        #expect(urlRequest.beagleHeaderFields == headers)
         #expect(urlRequest.httpBody == row.body.map { Data($0.utf8) })
     }
 

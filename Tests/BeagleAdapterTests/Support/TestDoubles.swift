@@ -109,3 +109,12 @@ extension ViewClientProtocol {
         }
     }
 }
+
+extension URLRequest {
+    /// The header fields a Beagle request sets, without the `User-Agent`, `Accept`, `Accept-Language` and
+    /// `Accept-Encoding` every router request carries.
+    var beagleHeaderFields: [String: String] {
+        let standard: Set = ["user-agent", "accept", "accept-language", "accept-encoding"]
+        return (allHTTPHeaderFields ?? [:]).filter { !standard.contains($0.key.lowercased()) }
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Transport) import NetworkLayer
+import TestSupport
 import Testing
 
 @Suite("Integration: headers", .needsHTTPBin)
@@ -25,5 +26,30 @@ struct HeaderIntegrationTests {
         #expect(headers["X-Task"] == "task")
         #expect(headers["X-Shared"] == "task")
         #expect(headers["X-Pair"] == "endpoint")
+    }
+}
+
+@Suite("Integration: the standard request head", .needsHTTPBin)
+struct StandardHeadIntegrationTests {
+    @Test(
+        "The router's User-Agent, Accept and Accept-Language arrive, and Accept-Encoding names what the transport decodes"
+    )
+    func standardHead() async throws {
+        let transport = LoopbackPeer.makeTransport()
+        let router = Router<HTTPBinEndpoint>(transport: transport)
+        _ = try HTTPBinPeer.requireURL()
+
+        let response = try await router.request(.headers(endpoint: [:], task: [:]))
+
+        let headers = try #require(try response.decode(HTTPBinEcho.self).headers)
+        let agent = try #require(headers["User-Agent"])
+        #expect(agent.contains(" NetworkLayer/"), "\(agent)")
+        #expect(agent.hasSuffix(")"), "\(agent)")
+        #expect(headers["Accept"] == "*/*")
+        let language = try #require(headers["Accept-Language"])
+        #expect(language.hasPrefix(Locale.preferredLanguages.first ?? "en"))
+        #expect(headers["Accept-Encoding"] == transport.decodedContentCodings.joined(separator: ", "))
+        let expected: Set = ["Accept", "Accept-Encoding", "Accept-Language", "Host", "User-Agent"]
+        #expect(Set(headers.keys).subtracting(["Connection", "Content-Length"]) == expected)
     }
 }

@@ -31,6 +31,9 @@ public final class URLSessionTransport: HTTPTransport {
     let maximumResentRedirects: Int
     private let delegate: SessionDelegate
 
+    /// Foundation decodes these itself, on Linux (through libcurl) as on Apple platforms.
+    @_spi(Transport) public var decodedContentCodings: [String] { ["br", "gzip", "deflate"] }
+
     /// Creates a transport with its own session.
     ///
     /// - Parameters:
