@@ -26,9 +26,12 @@ extension NetworkError {
             return NetworkError(kind(of: error), detail: error.description, underlyingError: error)
         case let error as NIOConnectionError:
             let found = error.dnsAError == nil || error.dnsAAAAError == nil || !error.connectionErrors.isEmpty
-            return NetworkError(found ? .cannotConnect : .cannotFindHost, detail: "\(error)", underlyingError: error)
+            let errno = error.connectionErrors.lazy.compactMap { ($0.error as? IOError)?.errnoCode }.first
+            let cause = found ? errno.map(reason(ofErrno:)) ?? "no address answered" : "no address found"
+            return NetworkError(found ? .cannotConnect : .cannotFindHost, detail: cause, underlyingError: error)
         case let error as IOError:
-            return NetworkError(kind(ofErrno: error.errnoCode), detail: error.description, underlyingError: error)
+            return NetworkError(
+                kind(ofErrno: error.errnoCode), detail: reason(ofErrno: error.errnoCode), underlyingError: error)
         case let error as ChannelError:
             return NetworkError(kind(of: error), detail: "\(error)", underlyingError: error)
         case let error as HTTPParserError:
@@ -68,6 +71,21 @@ extension NetworkError {
         case .connectTimeout: .timedOut
         case .eof, .ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed: .connectionLost
         default: .transportFailure
+        }
+    }
+
+    /// What a socket's errno means, in the words of the errors of other transports.
+    private static func reason(ofErrno code: Int32) -> String {
+        switch code {
+        case ECONNREFUSED: "connection refused"
+        case ENETUNREACH: "network unreachable"
+        case EHOSTUNREACH: "host unreachable"
+        case EADDRNOTAVAIL: "address not available"
+        case ECONNRESET: "connection reset by the peer"
+        case ECONNABORTED: "connection aborted"
+        case EPIPE: "connection closed by the peer"
+        case ETIMEDOUT: "connection timed out"
+        default: "errno \(code)"
         }
     }
 

@@ -18,7 +18,9 @@ extension NetworkError {
             case let networkError as NetworkError: networkError
             case is CancellationError: NetworkError(.cancelled)
             case let urlError as URLError:
-                NetworkError(Self.kind(of: urlError.code), underlyingError: URLError(urlError.code))
+                NetworkError(
+                    Self.kind(of: urlError.code), detail: Self.cause(of: urlError.code),
+                    underlyingError: URLError(urlError.code))
             case let buildError as RequestBuildError: NetworkError(.invalidRequest, underlyingError: buildError)
             default: NetworkError(.transportFailure, underlyingError: error)
             }
@@ -28,6 +30,12 @@ extension NetworkError {
     /// The cancellation of `request`.
     static func cancelled(sending request: URLRequest?) -> NetworkError {
         NetworkError(.cancelled).naming(request)
+    }
+
+    /// What a code says beyond its kind. Foundation on Linux reports a refused connection and an
+    /// unreachable host alike, as libcurl's "couldn't connect".
+    private static func cause(of code: URLError.Code) -> String? {
+        code == .cannotConnectToHost ? "connection refused or host unreachable" : nil
     }
 
     private static func kind(of code: URLError.Code) -> Kind {

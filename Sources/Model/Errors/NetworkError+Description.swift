@@ -8,15 +8,21 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, L
     /// What failed, in one line with its secrets hidden by ``Redactor``: the kind, then the method, the URL, the
     /// status and the start of the body for a response, or the method and URL for a request that got none, then
     /// the detail: "Timed out: GET https://api.example.com/movies, deadline 4 s".
+    ///
+    /// Where one cause is likely, the line ends with what to check: "Cannot connect to 127.0.0.1:8080
+    /// (connection refused): GET http://127.0.0.1:8080/movies — check that a server is listening on
+    /// 127.0.0.1:8080".
     public var description: String {
-        var line = kind.description
+        let headline = headline
+        var line = headline
         if let response {
             line += ": \(response.summary)"
         } else if let url {
             line += ": \(method ?? "GET") \(Redactor.standard.url(url))"
         }
-        if let particulars { line += (line == kind.description ? ": " : ", ") + particulars }
+        if unreachableHost == nil, let particulars { line += (line == headline ? ": " : ", ") + particulars }
         if let urlErrorCode { line += " (URLError \(urlErrorCode.rawValue))" }
+        if let advice { line += " — \(advice)" }
         return line.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 

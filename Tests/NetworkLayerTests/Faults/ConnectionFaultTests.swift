@@ -33,13 +33,20 @@ struct ConnectionFaultTests {
         #expect(transportKind(deliveries[0].value.failure) == .cannotConnect)
     }
 
-    @Test("A refused connection throws a cannotConnect transport error from async code", .timeLimit(.minutes(1)))
+    @Test(
+        "A refused connection throws cannotConnect from async code, naming host:port and what to check",
+        .timeLimit(.minutes(1)))
     func refusedThrows() async throws {
         let router = try FaultServerPeer.makeRouter()
 
         let error = await #expect(throws: NetworkError.self) { try await router.request(.closedPort) }
 
         #expect(transportKind(error) == .cannotConnect)
+        let url = try #require(error?.url)
+        let place = "\(url.host ?? ""):\(url.port ?? 0)"
+        let line = error?.description ?? ""
+        #expect(line.hasPrefix("Cannot connect to \(place) (connection refused"), "\(line)")
+        #expect(line.hasSuffix(" — check that a server is listening on \(place)"), "\(line)")
     }
 
     @Test(

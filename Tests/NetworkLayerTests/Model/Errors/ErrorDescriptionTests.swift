@@ -75,7 +75,7 @@ struct ErrorDescriptionTests {
                 mentions: ["Timed out", "PUT", "api.example.com/item", "deadline of 0.05 s"]),
             Row(
                 name: "transport (URLError)", error: await transportFailure(URLError(.cannotConnectToHost)),
-                mentions: ["Cannot connect to host", "PUT", "api.example.com/item", "-1004"]),
+                mentions: ["Cannot connect to", "PUT", "api.example.com/item", "-1004", "connection refused"]),
             Row(
                 name: "transport (kind)",
                 error: await transportFailure(NetworkError(.secureConnection, detail: "bad certificate")),

@@ -90,6 +90,6 @@ struct NetworkErrorTests {
         #expect(!error.debugDescription.contains("SECRET"))
         #expect(!error.description.contains("SECRET"))
         #expect(!error.description.contains("\n"))
-        #expect(error.description.hasSuffix("(URLError -1004)"))
+        #expect(error.description.contains(": GET https://h/p?api_key=REDACTED (URLError -1004) — "))
     }
 }
