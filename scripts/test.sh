@@ -34,8 +34,10 @@
 #   docs           scripts/docs.sh: DocC, warnings as errors
 #   fuzz           Fuzz/run.sh --smoke
 #
-# Logs go to .build/test-logs/<stage>.log; a failing stage prints its log's path and last 40 lines. A test
-# stage fails when a suite was skipped because its server was not there (a skip reason "… is not set").
+# Logs go to .build/test-logs/<stage>.log; a failing stage prints its failing tests with their messages, the
+# end of its log and its path, and the run goes on to the next stage. A test stage fails when a suite was
+# skipped because its server was not there (a skip reason "… is not set"). The run ends by saying how much
+# disk its build folders keep.
 #
 # Environment:
 #   QUICK=1, ONLY=…                 see above
@@ -44,6 +46,10 @@
 #                                   INTEGRATIONS, COMPLETION, FUZZ, SNIPPETS, TSAN, LOADTEST
 #   NETWORKLAYER_TSAN_INTEGRATION=1 run the integration and fault suites under Thread Sanitizer too
 #   NETWORKLAYER_TSAN_TIMEOUT       seconds the tsan stage may take before it is stopped as hung  [900]
+#   FAIL_FAST=1                     stop at the first failed stage; by default every stage runs and the run
+#                                   fails at the end
+#   CLEAN=1                         remove the build folders once the run ends (3–5 GB; they make the next run
+#                                   build only what changed), keeping .build/test-logs
 #   HTTPBIN_*, FAULT_SERVER_TTL, SSE_SERVER_*  see scripts/httpbin.sh, fault_server.sh and sse_server.sh
 set -euo pipefail
 
@@ -286,6 +292,26 @@ else
     plan=("${all_stages[@]}")
 fi
 
+# The build folders every package's stages leave, kept so that the next run builds only what changed.
+build_folders() {
+    find . -maxdepth 3 -type d \( -name '.build' -o -name '.build-*' -o -name '.build_*' \) -prune -print 2>/dev/null |
+        grep -v '^\./\.build/test-logs' || true
+}
+
+report_build_folders() {
+    local folders
+    mapfile -t folders < <(build_folders)
+    ((${#folders[@]} > 0)) || return 0
+    if [[ ${CLEAN:-0} == 1 ]]; then
+        for folder in "${folders[@]}"; do [[ $folder == ./.build ]] || rm -rf "$folder"; done
+        find ./.build -mindepth 1 -maxdepth 1 ! -name test-logs -exec rm -rf {} + 2>/dev/null || true
+        printf 'CLEAN=1: removed %s build folders; the logs stay in .build/test-logs\n' "${#folders[@]}"
+    else
+        printf 'kept %s in %s build folders for the next run (CLEAN=1 removes them after the run)\n' \
+            "$(du -csh "${folders[@]}" 2>/dev/null | awk 'END { print $1 }')" "${#folders[@]}"
+    fi
+}
+
 stages_begin "$root/.build/test-logs"
 for name in "${plan[@]}"; do
     skip=
@@ -298,4 +324,5 @@ for name in "${plan[@]}"; do
         run_stage "$name" "stage_$name"
     fi
 done
+report_build_folders
 stages_end

@@ -1,6 +1,7 @@
 # test_stages.sh: runs the stages of scripts/test.sh, each with its output in a log file of its own, and reports
-# them: one line per stage as it ends, a table of every stage and the total time at the end, and the log's path
-# and last 40 lines when a stage fails. Sourced by scripts/test.sh, not run on its own.
+# them: one line per stage as it ends, a table of every stage and the total time at the end, and, when a stage
+# fails, its failing tests with their messages, the end of its log and the log's path. A failed stage does not
+# stop the run (FAIL_FAST=1 stops it there); the run fails at the end. Sourced by scripts/test.sh.
 #
 #   stages_begin LOG_DIR         start the report; LOG_DIR is emptied
 #   run_stage NAME FUNCTION      run FUNCTION in a subshell with `set -e`, its output in LOG_DIR/NAME.log
@@ -81,12 +82,22 @@ run_stage() {
     _stage_rows+=("$(_stage_line "$_stage_name" "$result" "${counts:--}" "$seconds s")")
     _stage_line "$_stage_name" "$result" "${counts:--}" "$seconds s"
     if ((rc != 0)); then
-        printf '\n--- last 40 lines of %s (exit %s) ---\n' "$stage_log" "$rc"
-        tail -n 40 "$stage_log"
-        printf -- '--- full log: %s ---\n\n' "$stage_log"
+        _stage_report_failure "$rc"
         _stage_failed=1
-        stages_end
+        if [[ ${FAIL_FAST:-0} == 1 ]]; then stages_end; fi
     fi
+}
+
+# What failed in $stage_log: Swift Testing's failed expectations and errors (up to 40), then the log's end.
+_stage_report_failure() {
+    local issues
+    issues=$(grep -E '^(✘ Test .* recorded an issue|.*error: |.*Fatal error)' "$stage_log" | head -n 40 || true)
+    if [[ -n $issues ]]; then
+        printf '\n--- what failed in %s (exit %s) ---\n%s\n' "$_stage_name" "$1" "$issues"
+    fi
+    printf '\n--- last 15 lines of %s (exit %s) ---\n' "$stage_log" "$1"
+    tail -n 15 "$stage_log"
+    printf -- '--- full log: %s ---\n\n' "$stage_log"
 }
 
 stage_skipped() {
