@@ -104,6 +104,11 @@ public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable 
                 return
             }
             let delay = events.reconnection.delay(afterFailures: failures, retry: parser.reconnectionTime)
+            if let logger = events.router.configuration.logger,
+                let request = request ?? (try? events.router.makeRequest(for: events.route))
+            {
+                logger.log(reconnecting: request, in: delay, after: error as? NetworkError, attempt: failures)
+            }
             try await events.router.configuration.sleep(delay)
         }
     }

@@ -24,7 +24,7 @@ struct Events {
                 printError("error: \(text) is not an http or https URL")
                 exit(64)
             }
-            (router, url) = (Router(), given)
+            (router, url) = (Router(configuration: RouterConfiguration(logger: .reconnections)), given)
         } else {
             printError("Playing a built-in sample stream (offline). Pass an event stream URL to follow a live one.")
             (router, url) = (SampleFeed.router(), SampleFeed.url)

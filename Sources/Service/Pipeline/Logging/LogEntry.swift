@@ -14,6 +14,9 @@ public struct LogEntry: Sendable, Hashable {
         /// A request that failed: it could not be built or sent, was cancelled, or a plugin turned its
         /// response into an error.
         case failure
+        /// An event stream about to connect again (``Router/events(_:reconnection:)``): ``text`` says how
+        /// long it waits, and after what.
+        case reconnect
     }
 
     /// What the entry reports.

@@ -70,6 +70,20 @@ public struct NetworkLogger: Sendable {
         }
     }
 
+    /// Logs that the event stream `request` opened connects again in `delay` seconds, after `failure`, or
+    /// after its connection ended when that is `nil`; `attempt` counts the connections in a row that failed.
+    func log(reconnecting request: URLRequest, in delay: TimeInterval, after failure: NetworkError?, attempt: Int) {
+        let secrets = redactor.secrets(sentWith: request)
+        let (method, url) = (request.httpMethod ?? "GET", redactedURL(of: request, hiding: secrets))
+        let cause = failure.map { secrets.hiding(in: redactor.text($0.logDescription)) }
+        let wait = String(format: "%.1f", delay)
+        sink.write(
+            LogEntry(
+                event: .reconnect,
+                text: "↻ \(method) \(url): reconnecting in \(wait) s, after \(cause ?? "the connection ended")",
+                method: method, url: url, attempt: attempt, failure: cause))
+    }
+
     /// `request` as a `curl` command line, with secrets redacted; a body that cannot be redacted with
     /// certainty is replaced by its size.
     public func cURL(for request: URLRequest) -> String {
@@ -122,11 +136,12 @@ public struct NetworkLogger: Sendable {
 }
 
 extension NetworkError {
-    /// A one-line description for logs; never includes bodies.
+    /// A one-line description for logs, after the request's method and URL; never includes bodies.
     var logDescription: String {
         if kind == .decodingFailed, let response, let detail { return "decoding failed: \(response.redacting(detail))" }
         if let statusCode { return "status \(statusCode)" }
-        let name = kind.description.prefix(1).lowercased() + kind.description.dropFirst()
-        return particulars.map { "\(name), \($0)" } ?? name
+        let name = headline.prefix(1).lowercased() + headline.dropFirst()
+        let line = unreachableHost == nil ? particulars.map { "\(name), \($0)" } ?? name : name
+        return advice.map { "\(line) — \($0)" } ?? line
     }
 }

@@ -103,6 +103,40 @@ struct RouterEventsTests {
         #expect(transport.attempts.withLock { $0 } == 1)
     }
 
+    @Test("With a logger, each reconnection is logged with its wait and its cause, secrets hidden")
+    func reconnectionsLogged() async throws {
+        let transport = Self.eventStream { attempt in
+            switch attempt {
+            case 1: throw NetworkError(.cannotConnect, detail: "connection refused")
+            case 2: (200, ["data: a\n\n"])
+            default: (204, [])
+            }
+        }
+        let entries = Locked<[LogEntry]>([])
+        let (router, waits) = Self.recordingRouter(transport) { configuration in
+            configuration.logger = NetworkLogger(sink: .entries { entry in entries.withLock { $0.append(entry) } })
+        }
+        var endpoint = TestEndpoint()
+        endpoint.path = "feed"
+        endpoint.task = .requestParameters(
+            bodyParameters: nil, bodyEncoding: .urlEncoding, urlParameters: ["api_key": "SECRET"])
+        var policy = EventStreamReconnection(initialDelay: 2, jitter: 0)
+        policy.minimumDelay = 0
+        let (data, error) = await collect(router.events(endpoint, reconnection: policy))
+        #expect(data == ["a"] && error == nil)
+        let reconnects = entries.withLock { $0.filter { $0.event == .reconnect } }
+        #expect(waits.withLock { $0 } == [2, 2])
+        #expect(reconnects.map(\.attempt) == [1, 1])
+        let texts = reconnects.map(\.text)
+        #expect(texts.first?.hasPrefix("↻ GET https://api.example.com/3/feed?api_key=") == true)
+        #expect(
+            texts.first?.contains(
+                "reconnecting in 2.0 s, after cannot connect to api.example.com:443 (connection refused)") == true,
+            "\(texts)")
+        #expect(texts.last?.hasSuffix("reconnecting in 2.0 s, after the connection ended") == true, "\(texts)")
+        #expect(!texts.joined().contains("SECRET"))
+    }
+
     @Test("HTTP 204 ends the loop normally, without an error and without reconnecting")
     func noContentEnds() async throws {
         let transport = ChunkedTransport { _ in (204, ["data: ignored\n\n"]) }

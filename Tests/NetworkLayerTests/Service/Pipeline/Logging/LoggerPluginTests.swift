@@ -62,6 +62,6 @@ struct LoggerPluginTests {
             transport: ClosureTransport.failing(URLError(.timedOut)))
         _ = try? await router.request(TestEndpoint())
         #expect(lines.current.count == 2)
-        #expect(lines.current.last?.hasSuffix("timed out") == true)
+        #expect(lines.current.last?.contains("): timed out — ") == true)
     }
 }
