@@ -83,21 +83,25 @@ struct StreamingIntegrationTests {
 
         var testDescription: String { rawValue }
 
-        /// Reads the first chunk of `streamed`, then stops as this case says; returns what the next read threw.
-        func apply(to streamed: StreamedResponse, of router: Router<HTTPBinEndpoint>) async -> (any Error)? {
-            let reader = Task { () async -> (any Error)? in
+        /// Reads the first chunk of `streamed`, then stops as this case says; returns what the next read threw
+        /// and how many bytes were read in all.
+        func apply(
+            to streamed: StreamedResponse, of router: Router<HTTPBinEndpoint>
+        ) async -> (error: (any Error)?, bytes: Int) {
+            let reader = Task { () async -> (error: (any Error)?, bytes: Int) in
+                var bytes = 0
                 do {
                     var chunks = streamed.body.makeAsyncIterator()
-                    _ = try await chunks.next()
+                    bytes += try await chunks.next()?.count ?? 0
                     switch self {
-                    case .leaveLoop: return nil
+                    case .leaveLoop: return (nil, bytes)
                     case .cancelTask: withUnsafeCurrentTask { $0?.cancel() }
                     case .cancelRouter: router.cancel()
                     }
-                    while try await chunks.next() != nil {}
-                    return nil
+                    while let chunk = try await chunks.next() { bytes += chunk.count }
+                    return (nil, bytes)
                 } catch {
-                    return error
+                    return (error, bytes)
                 }
             }
             return await reader.value
@@ -111,11 +115,21 @@ struct StreamingIntegrationTests {
         let router = try HTTPBinPeer.makeRouter()
         func streamAndStop() async throws {
             let streamed = try await router.stream(.range(bytes: 102_400, seconds: 2))
-            let error = await stop.apply(to: streamed, of: router)
+            let (error, bytes) = await stop.apply(to: streamed, of: router)
             switch stop {
-            case .leaveLoop: #expect(error == nil)
-            case .cancelTask, .cancelRouter:
-                #expect(error is CancellationError || (error as? NetworkError)?.kind == .cancelled)
+            case .leaveLoop:
+                #expect(error == nil)
+            case .cancelTask:
+                #expect(
+                    error is CancellationError || (error as? NetworkError)?.kind == .cancelled,
+                    "\(error.map(String.init(describing:)) ?? "no error")")
+            case .cancelRouter:
+                // On a loaded machine the whole body may have arrived before the stop: then nothing was in
+                // flight to cancel, and the reader gets it all.
+                let cancelled = error is CancellationError || (error as? NetworkError)?.kind == .cancelled
+                #expect(
+                    cancelled || (error == nil && bytes == 102_400),
+                    "\(error.map(String.init(describing:)) ?? "no error"), \(bytes) bytes")
             }
         }
         for _ in 0..<10 { try await streamAndStop() }

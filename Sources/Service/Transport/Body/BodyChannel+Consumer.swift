@@ -16,9 +16,14 @@ extension BodyChannel {
         onCancel?()
     }
 
-    /// The next chunk, or `nil` at the end of the body.
+    /// The next chunk, or `nil` at the end of the body. A consumer whose task is cancelled stops here with
+    /// `CancellationError`, even when the rest of the body has arrived already.
     func next() async throws -> Data? {
-        try await withTaskCancellationHandler {
+        if Task.isCancelled {
+            stop()
+            throw CancellationError()
+        }
+        return try await withTaskCancellationHandler {
             while true {
                 switch try await take() {
                 case .chunk(let chunk): return chunk

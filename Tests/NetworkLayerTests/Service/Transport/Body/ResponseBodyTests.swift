@@ -79,6 +79,28 @@ struct ResponseBodyTests {
         #expect(stops.current == 1)
     }
 
+    @Test("a consumer whose task is cancelled stops with CancellationError, even when the whole body has arrived")
+    func cancelledAfterArrival() async throws {
+        let (body, writer) = ResponseBody.makeStream()
+        for text in ["a", "b", "c"] { writer.write(Data(text.utf8)) }
+        writer.finish()
+        let reader = Task { () async -> (chunks: Int, error: (any Error)?) in
+            var chunks = 0
+            do {
+                for try await _ in body {
+                    chunks += 1
+                    withUnsafeCurrentTask { $0?.cancel() }
+                }
+                return (chunks, nil)
+            } catch {
+                return (chunks, error)
+            }
+        }
+        let (chunks, error) = await reader.value
+        #expect(chunks == 1)
+        #expect(error is CancellationError)
+    }
+
     @Test("waitForDemand holds the transport while more than the window waits, and lets it go as the consumer reads")
     func demand() async throws {
         let (body, writer) = ResponseBody.makeStream(window: 4)
