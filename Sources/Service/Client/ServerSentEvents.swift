@@ -73,13 +73,13 @@ public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable 
             var headers: HTTPHeaders = ["Accept": "text/event-stream", "Cache-Control": "no-cache"]
             if let lastEventID = parser.currentEventID { headers.update(name: "Last-Event-ID", value: lastEventID) }
             let streamed = try await events.router.stream(events.route, headers: headers)
-            if streamed.statusCode == 204 {
+            if streamed.response.statusCode == 204 {
                 streamed.body.cancel()
                 throw NetworkError(.noData, response: streamed.response)
             }
-            guard streamed.head.isEventStream else {
+            guard streamed.response.head.isEventStream else {
                 streamed.body.cancel()
-                let contentType = streamed.head.value(for: "Content-Type").map { "\"\($0)\"" } ?? "missing"
+                let contentType = streamed.response.head.value(for: "Content-Type").map { "\"\($0)\"" } ?? "missing"
                 let detail = "ServerSentEvent: Content-Type is \(contentType), not text/event-stream"
                 throw NetworkError(.decodingFailed, response: streamed.response, detail: detail)
             }
