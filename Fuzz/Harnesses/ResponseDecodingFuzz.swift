@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import NetworkLayer
+@_spi(Transport) @testable import NetworkLayer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

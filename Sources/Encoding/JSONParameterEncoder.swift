@@ -74,8 +74,3 @@ public struct JSONParameterEncoder: ParameterEncoder {
         }
     }
 }
-
-extension ParameterEncoder where Self == JSONParameterEncoder {
-    /// A ``JSONParameterEncoder`` with the default `JSONEncoder`.
-    public static var json: JSONParameterEncoder { JSONParameterEncoder() }
-}

@@ -125,10 +125,3 @@ public struct URLParameterEncoder: ParameterEncoder {
         return text
     }
 }
-
-extension ParameterEncoder where Self == URLParameterEncoder {
-    /// A ``URLParameterEncoder`` with default options, for the query string.
-    public static var urlQuery: URLParameterEncoder { URLParameterEncoder() }
-    /// A ``URLParameterEncoder`` with default options, for a form body.
-    public static var form: URLParameterEncoder { URLParameterEncoder(destination: .httpBody) }
-}

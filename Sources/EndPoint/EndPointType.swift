@@ -65,33 +65,38 @@ public protocol EndPointType: Sendable {
     /// the `Content-*` of a body that goes along...) and these. Defaults to none; list a field only when
     /// every origin the server may redirect to is meant to read it.
     var headersForwardedAcrossOrigins: Set<String> { get }
+    /// The endpoint this one stands for. When it is set, every property this type leaves to its default
+    /// comes from that endpoint instead, as for ``MultiTarget``. Defaults to `nil`: an endpoint of its own.
+    var wrapped: (any EndPointType)? { get }
 }
 
 extension EndPointType {
-    /// `GET`.
-    public var httpMethod: HTTPMethod { .get }
-    /// ``HTTPTask/request``: nothing besides the URL.
-    public var task: HTTPTask { .request }
-    /// No endpoint headers.
-    public var headers: HTTPHeaders? { nil }
-    /// The router's timeout.
-    public var timeout: TimeInterval? { nil }
-    /// Every 2xx status.
-    public var acceptableStatusCodes: Set<Int> { successfulStatusCodes }
-    /// `false`: a body on `GET` or `HEAD` is rejected.
-    public var allowsBodyInGET: Bool { false }
-    /// Empty data.
-    public var sampleData: Data { Data() }
-    /// The router's deadline.
-    public var deadline: TimeInterval? { nil }
-    /// The router's retry policy.
-    public var retryPolicy: RetryPolicy? { nil }
-    /// Whether ``httpMethod`` is idempotent.
-    public var isIdempotent: Bool { httpMethod.isIdempotent }
-    /// `true`: the router's credentials are applied.
-    public var requiresAuthentication: Bool { true }
-    /// None: only the fields safe to forward follow a redirect to another origin.
-    public var headersForwardedAcrossOrigins: Set<String> { [] }
+    /// None: the endpoint stands for itself.
+    public var wrapped: (any EndPointType)? { nil }
+    /// The wrapped endpoint's, else `GET`.
+    public var httpMethod: HTTPMethod { wrapped?.httpMethod ?? .get }
+    /// The wrapped endpoint's, else ``HTTPTask/request``: nothing besides the URL.
+    public var task: HTTPTask { wrapped?.task ?? .request }
+    /// The wrapped endpoint's, else no endpoint headers.
+    public var headers: HTTPHeaders? { wrapped?.headers }
+    /// The wrapped endpoint's, else the router's timeout.
+    public var timeout: TimeInterval? { wrapped?.timeout }
+    /// The wrapped endpoint's, else every 2xx status.
+    public var acceptableStatusCodes: Set<Int> { wrapped?.acceptableStatusCodes ?? successfulStatusCodes }
+    /// The wrapped endpoint's, else `false`: a body on `GET` or `HEAD` is rejected.
+    public var allowsBodyInGET: Bool { wrapped?.allowsBodyInGET ?? false }
+    /// The wrapped endpoint's, else empty data.
+    public var sampleData: Data { wrapped?.sampleData ?? Data() }
+    /// The wrapped endpoint's, else the router's deadline.
+    public var deadline: TimeInterval? { wrapped?.deadline }
+    /// The wrapped endpoint's, else the router's retry policy.
+    public var retryPolicy: RetryPolicy? { wrapped?.retryPolicy }
+    /// The wrapped endpoint's, else whether ``httpMethod`` is idempotent.
+    public var isIdempotent: Bool { wrapped?.isIdempotent ?? httpMethod.isIdempotent }
+    /// The wrapped endpoint's, else `true`: the router's credentials are applied.
+    public var requiresAuthentication: Bool { wrapped?.requiresAuthentication ?? true }
+    /// The wrapped endpoint's, else none: only the fields safe to forward follow a redirect to another origin.
+    public var headersForwardedAcrossOrigins: Set<String> { wrapped?.headersForwardedAcrossOrigins ?? [] }
 }
 
 /// Every 2xx status, built once.

@@ -91,7 +91,7 @@ public struct RetryPolicy: Sendable, Hashable {
     ///
     /// A `Retry-After` header on the response wins (capped at ``maximumRetryAfter``, though such a
     /// response is not retried at all); otherwise the exponential backoff with jitter applies.
-    public func delay(beforeRetry retry: Int, after result: Result<Response, NetworkError>) -> TimeInterval {
+    func delay(beforeRetry retry: Int, after result: Result<Response, NetworkError>) -> TimeInterval {
         let response: Response? =
             switch result {
             case .success(let response): response

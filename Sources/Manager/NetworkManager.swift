@@ -33,32 +33,29 @@ public struct NetworkManager<EndPoint: EndPointType>: Sendable {
     }
 
     /// Sends `endpoint`, checks the status and decodes the body as `Value`.
-    public func request<Value: Decodable>(
-        _ endpoint: EndPoint,
-        as type: Value.Type = Value.self
-    ) async throws(NetworkError) -> Value {
-        try decode(type, from: try await response(for: endpoint))
-    }
-
-    /// Sends `endpoint`, reporting the bytes of the response body as they arrive (see
-    /// ``Router/request(_:progress:)``), then checks the status and decodes the body as `Value`.
-    public func request<Value: Decodable>(
-        _ endpoint: EndPoint,
-        as type: Value.Type = Value.self,
-        progress: @escaping TransferProgressHandler
-    ) async throws(NetworkError) -> Value {
-        let response = try await router.request(endpoint, progress: progress)
-        return try decode(type, from: try accepted(response, for: endpoint))
-    }
-
-    /// Sends `endpoint`, checks the status and decodes the value at `keyPath` in the body as `Value` (see
-    /// ``Response/decode(_:atKeyPath:using:)``).
+    ///
+    /// - Parameters:
+    ///   - endpoint: What to send.
+    ///   - type: What to decode.
+    ///   - keyPath: Decodes the value at this dot-separated path in the body instead of the whole body (see
+    ///     ``Response/decode(_:atKeyPath:using:)``). Defaults to `nil`, the whole body.
+    ///   - progress: Reports the bytes of the response body as they arrive (see
+    ///     ``Router/request(_:progress:)``). Defaults to `nil`, no reports.
     public func request<Value: Decodable>(
         _ endpoint: EndPoint,
         as type: Value.Type = Value.self,
-        atKeyPath keyPath: String
+        atKeyPath keyPath: String? = nil,
+        progress: TransferProgressHandler? = nil
     ) async throws(NetworkError) -> Value {
-        try await response(for: endpoint).decode(type, atKeyPath: keyPath, using: decoder)
+        let sent =
+            if let progress {
+                try await router.request(endpoint, progress: progress)
+            } else {
+                try await router.request(endpoint)
+            }
+        let response = try accepted(sent, for: endpoint)
+        guard let keyPath else { return try decode(type, from: response) }
+        return try response.decode(type, atKeyPath: keyPath, using: decoder)
     }
 
     /// Sends `endpoint`, checks the status, decodes the body and calls `completion` exactly once.

@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import NetworkLayer
+@_spi(Transport) import NetworkLayer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

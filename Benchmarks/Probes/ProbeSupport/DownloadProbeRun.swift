@@ -56,13 +56,13 @@ public enum DownloadProbeRun {
     /// Downloads `url` to `destination` with `router`, failing unless the status is 200.
     public static func download(_ url: URL, to destination: URL, with router: Router<File>) async throws {
         let download = try await router.download(File(url), to: destination)
-        guard download.statusCode == 200 else { throw URLError(.badServerResponse) }
+        guard download.response.statusCode == 200 else { throw URLError(.badServerResponse) }
     }
 
     /// Streams `url` with `router` and returns the bytes read; after each chunk the consumer sleeps `pause`.
     public static func stream(_ url: URL, with router: Router<File>, pausing pause: Duration?) async throws -> Int {
         let streamed = try await router.stream(File(url))
-        guard streamed.statusCode == 200 else { throw URLError(.badServerResponse) }
+        guard streamed.response.statusCode == 200 else { throw URLError(.badServerResponse) }
         var count = 0
         for try await chunk in streamed.body {
             count += chunk.count

@@ -49,9 +49,9 @@ public struct MetricsPlugin: PluginType {
     }
 
     /// The name of `value`'s enum case (`popular` for `.popular(page: 1)`), or its type's name if it is no enum;
-    /// for a ``MultiTarget``, that of the endpoint it wraps.
+    /// for an endpoint that wraps another (a ``MultiTarget``), that of the endpoint it wraps.
     static func caseName(of value: Any) -> String {
-        if let multiTarget = value as? MultiTarget { return caseName(of: multiTarget.target) }
+        if let wrapped = (value as? any EndPointType)?.wrapped { return caseName(of: wrapped) }
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .enum else { return String(describing: type(of: value)) }
         if let label = mirror.children.first?.label { return label }

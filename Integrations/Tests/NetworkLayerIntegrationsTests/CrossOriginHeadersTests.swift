@@ -69,8 +69,8 @@ struct CrossOriginHeadersTests {
     func sameOrigin(carrier: Carrier) async throws {
         let host = try #require(FaultRoute.server?.host)
         let echoed = try await Self.echoedHeaders(via: host, over: carrier)
-        for (name, value) in Self.sent.dictionary where name != "Cookie" {
-            #expect(echoed[name.lowercased()] == value, "\(name)")
+        for field in Self.sent where field.name != "Cookie" {
+            #expect(echoed[field.name.lowercased()] == field.value, "\(field.name)")
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-extension RequestBuildError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
-    /// Why the request could not be built, in one line.
+extension RequestBuildError: CustomStringConvertible, LocalizedError {
+    /// Why the request could not be built, in one line; `String(reflecting:)` shows the same.
     public var description: String {
         switch self {
         case .invalidURL(let url):
@@ -28,9 +28,6 @@ extension RequestBuildError: CustomStringConvertible, CustomDebugStringConvertib
             "encoding failed: \(reason)"
         }
     }
-
-    /// The same line as ``description``.
-    public var debugDescription: String { description }
 
     /// The same line as ``description``, for `localizedDescription`.
     public var errorDescription: String? { description }

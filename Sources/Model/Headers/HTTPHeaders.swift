@@ -93,11 +93,6 @@ public struct HTTPHeaders: Hashable, Sendable {
         return joined
     }
 
-    /// The fields as a dictionary, keyed by the names as given.
-    public var dictionary: [String: String] {
-        Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
-    }
-
     /// Whether the collection has no fields.
     public var isEmpty: Bool { fields.isEmpty }
 

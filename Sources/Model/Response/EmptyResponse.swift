@@ -1,6 +1,6 @@
 /// A type that stands for "no body", so a bodiless response (204, 205, 304, `HEAD`, `Content-Length: 0`)
 /// can still decode; see ``Response/decode(_:using:)``.
-public protocol EmptyResponseDecodable {
+protocol EmptyResponseDecodable {
     /// The value an empty body decodes to.
     static var emptyValue: Self { get }
 }
@@ -11,10 +11,10 @@ public struct EmptyResponse: Decodable, Sendable, Hashable, EmptyResponseDecodab
     public init() {}
 
     /// The empty value.
-    public static var emptyValue: EmptyResponse { EmptyResponse() }
+    static var emptyValue: EmptyResponse { EmptyResponse() }
 }
 
 extension Optional: EmptyResponseDecodable {
     /// `nil`: an optional of anything decodes an empty body as absent.
-    public static var emptyValue: Wrapped? { nil }
+    static var emptyValue: Wrapped? { nil }
 }

@@ -4,15 +4,13 @@ import Foundation
 import FoundationNetworking
 #endif
 
-extension Response: CustomStringConvertible, CustomDebugStringConvertible {
+extension Response: CustomStringConvertible {
     /// The most of a body a description shows, in bytes.
     static let bodyPreviewLimit = 200
 
-    /// Method, URL (secrets hidden by ``Redactor``), status and the start of the body, in one line.
+    /// Method, URL (secrets hidden by ``Redactor``), status and the start of the body, in one line;
+    /// `String(reflecting:)` shows the same.
     public var description: String { summary }
-
-    /// The same line as ``description``.
-    public var debugDescription: String { summary }
 
     var summary: String {
         let redactor = Redactor.standard

@@ -13,8 +13,8 @@ public struct Response: Sendable {
     /// The response body; empty when the server sent none.
     public let data: Data
 
-    /// Creates a response.
-    public init(request: URLRequest, head: ResponseHead, data: Data) {
+    /// Creates a response; a router builds every response an app sees.
+    @_spi(Transport) public init(request: URLRequest, head: ResponseHead, data: Data) {
         self.request = request
         self.head = head
         self.data = data
@@ -45,8 +45,8 @@ public struct Response: Sendable {
     ///
     /// - `Data` is the body as it is, and `String` the body read as UTF-8.
     /// - An empty body of a response that has none by the rules of HTTP (status 204, 205 or 304, an
-    ///   answer to `HEAD`, or `Content-Length: 0`) decodes to the type's ``EmptyResponseDecodable`` value
-    ///   (``EmptyResponse``, `nil` for optionals), to empty `Data` or to an empty `String`.
+    ///   answer to `HEAD`, or `Content-Length: 0`) decodes to ``EmptyResponse``, to `nil` for
+    ///   optionals, to empty `Data` or to an empty `String`.
     /// - Any other empty body fails with ``NetworkError/Kind/noData``.
     ///
     /// ``NetworkManager`` decodes with this rule too.

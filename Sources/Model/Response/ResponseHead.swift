@@ -37,7 +37,7 @@ public struct ResponseHead: Sendable {
     ///   - httpVersion: The protocol version the response came in.
     ///   - headers: The response fields, repeated ones kept apart.
     ///   - url: The URL the response came from, after any redirect.
-    public init?(
+    @_spi(Transport) public init?(
         statusCode: Int, httpVersion: HTTPVersion = HTTPVersion(major: 1, minor: 1), headers: HTTPHeaders = [:],
         url: URL
     ) {
@@ -69,7 +69,7 @@ public struct ResponseHead: Sendable {
     /// The `HTTPURLResponse` for callers and APIs that want Foundation's type.
     ///
     /// A head from a transport other than Foundation's builds it when it is first read.
-    public var httpURLResponse: HTTPURLResponse {
+    @_spi(Transport) public var httpURLResponse: HTTPURLResponse {
         switch source {
         case .foundation(let response): response
         case .fields(_, let foundation): foundation.response

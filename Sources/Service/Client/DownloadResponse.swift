@@ -11,13 +11,4 @@ public struct DownloadResponse: Sendable {
     public let response: Response
     /// Where the body was written, or `nil` when the status was not `2xx` and nothing was written.
     public let fileURL: URL?
-
-    /// Creates a download response.
-    init(response: Response, fileURL: URL?) {
-        self.response = response
-        self.fileURL = fileURL
-    }
-
-    /// The HTTP status code.
-    public var statusCode: Int { response.statusCode }
 }

@@ -5,7 +5,7 @@ extension Router {
     ///
     /// ```swift
     /// let streamed = try await router.stream(.logs(follow: true))
-    /// for try await line in streamed.lines {
+    /// for try await line in streamed.body.lines {
     ///     print(line)
     /// }
     /// ```

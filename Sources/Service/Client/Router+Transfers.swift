@@ -50,7 +50,7 @@ extension Router {
     /// The body goes to a temporary file chunk by chunk and is moved to `destination` (replacing any
     /// file there) only once it is complete. A response with another status leaves `destination`
     /// untouched and keeps its body in ``DownloadResponse/response``; check
-    /// ``DownloadResponse/statusCode``. A cancelled or failed download leaves no file behind.
+    /// `response.statusCode`. A cancelled or failed download leaves no file behind.
     ///
     /// - Parameters:
     ///   - endpoint: What to download.

@@ -82,9 +82,9 @@ public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable 
                 ended = true
                 return
             }
-            guard streamed.head.isEventStream else {
+            guard streamed.response.head.isEventStream else {
                 streamed.body.cancel()
-                let contentType = streamed.head.value(for: "Content-Type").map { "\"\($0)\"" } ?? "missing"
+                let contentType = streamed.response.head.value(for: "Content-Type").map { "\"\($0)\"" } ?? "missing"
                 let detail = "ServerSentEvent: Content-Type is \(contentType), not text/event-stream"
                 throw NetworkError(.decodingFailed, response: streamed.response, detail: detail)
             }

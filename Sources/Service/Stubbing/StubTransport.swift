@@ -19,7 +19,8 @@ import FoundationNetworking
 /// ```
 ///
 /// Requests are still built, logged, validated and decoded exactly as over the network, so a
-/// stubbed router is the way to test code that uses NetworkLayer.
+/// stubbed router is the way to test code that uses NetworkLayer. A request whose endpoint is not stubbed,
+/// when the stub has no network transport, fails with ``NetworkError/Kind/unsupportedURL``.
 public struct StubTransport<EndPoint: EndPointType>: Sendable {
     /// When a stubbed response arrives, or whether the request goes to the network instead.
     public enum Behavior: Sendable, Hashable {
@@ -125,7 +126,7 @@ extension StubTransport: HTTPTransport {
     ///
     /// A request built from no endpoint of type `EndPoint`, or one whose endpoint is not stubbed when there
     /// is no network transport, fails with ``NetworkError/Kind/unsupportedURL``.
-    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+    @_spi(Transport) public func send(_ request: TransportRequest) async throws -> TransportResponse {
         try await transport(for: request).send(request)
     }
 

@@ -28,7 +28,7 @@ public struct ClosureTransport: HTTPTransport {
     }
 
     /// Calls the handler and hands its body back in one chunk.
-    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+    @_spi(Transport) public func send(_ request: TransportRequest) async throws -> TransportResponse {
         try Task.checkCancellation()
         let (data, response) = try await handler(try await request.bufferedHead())
         return TransportResponse(head: ResponseHead(response, httpVersion: httpVersion), body: ResponseBody(data))

@@ -47,7 +47,7 @@ struct URLParameterEncoderEncodableTests {
         var query = URLRequest(url: URL(string: "https://x.org/search")!)
         try URLParameterEncoder().encode(urlRequest: &query, with: Search())
         var form = URLRequest(url: URL(string: "https://x.org/search")!)
-        try URLParameterEncoder.form.encode(urlRequest: &form, with: Search())
+        try URLParameterEncoder(destination: .httpBody).encode(urlRequest: &form, with: Search())
         #expect(form.url?.absoluteString == "https://x.org/search")
         #expect(form.httpBody.map { String(decoding: $0, as: UTF8.self) } == query.url?.query)
         #expect(form.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")

@@ -23,7 +23,7 @@ struct URLParameterEncoderFormBodyTests {
     @Test("sets the form Content-Type when none is set")
     func setsContentType() throws {
         var request = URLRequest(url: URL(string: "https://x.org/form")!)
-        try URLParameterEncoder.form.encode(urlRequest: &request, with: ["a": "b c"])
+        try URLParameterEncoder(destination: .httpBody).encode(urlRequest: &request, with: ["a": "b c"])
         #expect(request.value(forHTTPHeaderField: "Content-Type") == Self.formType)
         #expect(request.httpBody == Data("a=b%20c".utf8))
     }
@@ -32,7 +32,7 @@ struct URLParameterEncoderFormBodyTests {
     func keepsContentType() throws {
         var request = URLRequest(url: URL(string: "https://x.org/form")!)
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "content-type")
-        try URLParameterEncoder.form.encode(urlRequest: &request, with: ["a": 1])
+        try URLParameterEncoder(destination: .httpBody).encode(urlRequest: &request, with: ["a": 1])
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
     }
 
@@ -40,7 +40,7 @@ struct URLParameterEncoderFormBodyTests {
     func throwsTyped() {
         var request = URLRequest(url: URL(string: "https://x.org/form")!)
         #expect(throws: RequestBuildError.unsupportedParameter(key: "w", type: "Widget")) {
-            try URLParameterEncoder.form.encode(urlRequest: &request, with: ["w": Widget()])
+            try URLParameterEncoder(destination: .httpBody).encode(urlRequest: &request, with: ["w": Widget()])
         }
         #expect(request.httpBody == nil)
     }

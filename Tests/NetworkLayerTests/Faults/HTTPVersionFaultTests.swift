@@ -20,12 +20,12 @@ struct HTTPVersionFaultTests {
         #expect(body == Data("ok".utf8))
         #if NETWORKLAYER_ASYNC_HTTP_CLIENT
         #expect(response.head.httpVersion == version)
-        #expect(streamed.head.httpVersion == version)
+        #expect(streamed.response.head.httpVersion == version)
         #else
         // Foundation's URLSession does not pass the version on (on Linux its HTTPURLResponse drops it), so
         // the head says it does not know rather than guess.
         #expect(response.head.httpVersion == nil)
-        #expect(streamed.head.httpVersion == nil)
+        #expect(streamed.response.head.httpVersion == nil)
         #endif
     }
 }

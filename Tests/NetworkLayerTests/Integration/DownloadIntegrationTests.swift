@@ -30,7 +30,7 @@ struct DownloadIntegrationTests {
 
         let download = try await router.download(.range(count: 102_400), to: destination, progress: progress.handler)
 
-        #expect(download.statusCode == 200)
+        #expect(download.response.statusCode == 200)
         #expect(download.fileURL == destination)
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz".utf8)
         let expected = Data((0..<102_400).map { alphabet[$0 % alphabet.count] })
@@ -70,7 +70,7 @@ struct DownloadIntegrationTests {
 
         let download = try await router.download(.status(418), to: destination)
 
-        #expect(download.statusCode == 418)
+        #expect(download.response.statusCode == 418)
         #expect(download.fileURL == nil)
         #expect(!download.response.data.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: destination.path))

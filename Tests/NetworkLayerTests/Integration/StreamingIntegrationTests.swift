@@ -17,9 +17,9 @@ struct StreamingIntegrationTests {
     @Test("/stream/{n} arrives as n JSON lines, in order", arguments: [1, 5, 40])
     func lines(count: Int) async throws {
         let streamed = try await HTTPBinPeer.makeRouter().stream(.stream(lines: count))
-        #expect(streamed.statusCode == 200)
+        #expect(streamed.response.statusCode == 200)
         var ids: [Int] = []
-        for try await line in streamed.lines {
+        for try await line in streamed.body.lines {
             ids.append(try JSONDecoder().decode(StreamedLine.self, from: Data(line.utf8)).id)
         }
         #expect(ids == Array(0..<count))

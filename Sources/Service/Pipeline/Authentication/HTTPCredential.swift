@@ -15,14 +15,11 @@ public struct HTTPCredential: Sendable, Hashable {
     }
 }
 
-extension HTTPCredential: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The user, and a placeholder for the password.
+extension HTTPCredential: CustomStringConvertible, CustomReflectable {
+    /// The user, and a placeholder for the password; `String(reflecting:)` shows the same.
     public var description: String {
         "HTTPCredential(user: \(user), password: \(Redactor.placeholder))"
     }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
 
     /// The user, and a placeholder for the password.
     public var customMirror: Mirror {

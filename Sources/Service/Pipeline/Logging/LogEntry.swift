@@ -21,8 +21,9 @@ public struct LogEntry: Sendable, Hashable {
 
     /// What the entry reports.
     public let event: Event
-    /// The entry as ``NetworkLogger`` writes it; a request or response entry spans several lines.
-    public let text: String
+    /// The entry as ``NetworkLogger`` writes it; a request or response entry spans several lines. A sink may
+    /// change it before it hands the entry on, to mark it for example.
+    public var text: String
     /// The request's method.
     public let method: String
     /// The request's URL, secrets hidden.
@@ -37,7 +38,7 @@ public struct LogEntry: Sendable, Hashable {
     public let failure: String?
 
     /// Creates an entry.
-    public init(
+    init(
         event: Event,
         text: String,
         method: String,

@@ -28,7 +28,7 @@ public struct NetworkLogger: Sendable {
     }
 
     /// Logs an outgoing request; `attempt` counts from 1.
-    public func log(request: URLRequest, attempt: Int = 1) {
+    func log(request: URLRequest, attempt: Int = 1) {
         let secrets = redactor.secrets(sentWith: request)
         let (method, url) = (request.httpMethod ?? "GET", redactedURL(of: request, hiding: secrets))
         var lines = ["→ \(method) \(url)"]
@@ -44,7 +44,7 @@ public struct NetworkLogger: Sendable {
     }
 
     /// Logs the outcome of `request`: a response or an error, how long it took, and which attempt it was.
-    public func log(
+    func log(
         result: Result<Response, NetworkError>, for request: URLRequest, elapsed: TimeInterval, attempt: Int = 1
     ) {
         let secrets = redactor.secrets(sentWith: request)

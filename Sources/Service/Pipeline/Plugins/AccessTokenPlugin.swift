@@ -18,7 +18,7 @@ import FoundationNetworking
 /// token automatically, use an ``AuthenticationCoordinator`` instead.
 public struct AccessTokenPlugin: PluginType {
     /// The scheme written before the token, or `nil` when the header holds the token alone.
-    public let scheme: AuthenticationScheme?
+    let scheme: AuthenticationScheme?
     private let header: String
     private let token: @Sendable () async -> String?
 

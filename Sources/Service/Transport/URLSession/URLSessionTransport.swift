@@ -83,7 +83,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// Sends `request` and returns once the head has arrived; the body streams in as the session receives it.
     ///
     /// The body comes from memory, a file, or a stream written to a temporary file first.
-    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+    @_spi(Transport) public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let upload = try await UploadSource(request)
         defer { upload.cleanUp() }
         let options = TransferOptions(

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Transport) import NetworkLayer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -87,5 +88,17 @@ struct KeyPathDecodingTests {
         await #expect(throws: NetworkError.self) {
             try await refused.request(TestEndpoint(), as: Int.self, atKeyPath: "data.total")
         }
+    }
+
+    @Test("the manager reports progress and decodes at the key path in one call")
+    func managerWithProgress() async throws {
+        let manager = NetworkManager<TestEndpoint>(
+            router: Router(stub: StubTransport { _ in .http(200, data: Data(Self.body.utf8)) }))
+        let reports = Locked<[TransferProgress]>([])
+        let number = try await manager.request(TestEndpoint(), as: Int.self, atKeyPath: "data.meta.page.number") {
+            progress in reports.withLock { $0.append(progress) }
+        }
+        #expect(number == 3)
+        #expect(reports.current.last?.completedBytes == Int64(Self.body.utf8.count))
     }
 }

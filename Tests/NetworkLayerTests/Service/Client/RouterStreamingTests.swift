@@ -9,7 +9,7 @@ struct RouterStreamingTests {
     func chunks() async throws {
         let transport = ChunkedTransport { _ in (200, ["one ", "two ", "three"]) }
         let streamed = try await Router<TestEndpoint>(transport: transport).stream(TestEndpoint())
-        #expect(streamed.statusCode == 200)
+        #expect(streamed.response.statusCode == 200)
         #expect(streamed.response.data.isEmpty)
         var chunks: [String] = []
         for try await chunk in streamed.body { chunks.append(String(decoding: chunk, as: UTF8.self)) }
@@ -21,7 +21,7 @@ struct RouterStreamingTests {
         let transport = ChunkedTransport { _ in (200, ["{\"n\":1}\n{\"n\"", ":2}\r\n", "{\"n\":3}"]) }
         let streamed = try await Router<TestEndpoint>(transport: transport).stream(TestEndpoint())
         var lines: [String] = []
-        for try await line in streamed.lines { lines.append(line) }
+        for try await line in streamed.body.lines { lines.append(line) }
         #expect(lines == [#"{"n":1}"#, #"{"n":2}"#, #"{"n":3}"#])
     }
 
@@ -58,7 +58,7 @@ struct RouterStreamingTests {
         var endpoint = TestEndpoint()
         endpoint.acceptableStatusCodes = [200, 404]
         let streamed = try await Router<TestEndpoint>(transport: transport).stream(endpoint)
-        #expect(streamed.statusCode == 404)
+        #expect(streamed.response.statusCode == 404)
         #expect(try await streamed.body.collect() == Data("still a body".utf8))
     }
 
@@ -106,7 +106,7 @@ struct RouterStreamingTests {
         var transport = ChunkedTransport { _ in (200, ["a\n", "b\n"]) }
         transport.hold = true
         let streamed = try await Router<TestEndpoint>(transport: transport).stream(TestEndpoint())
-        for try await line in streamed.lines where line == "a" { break }
+        for try await line in streamed.body.lines where line == "a" { break }
         #expect(await eventually { transport.stopped.withLock { $0 } == 1 })
     }
 }

@@ -111,7 +111,7 @@ struct RouterTransfersTests {
 
         let download = try await echoRouter(status: 404, seen: Locked([])).download(TestEndpoint(), to: destination)
 
-        #expect(download.statusCode == 404)
+        #expect(download.response.statusCode == 404)
         #expect(download.fileURL == nil)
         #expect(download.response.data == Data("downloaded".utf8))
         #expect(!FileManager.default.fileExists(atPath: destination.path))

@@ -9,7 +9,7 @@ struct StubStreamingTests {
         let stub = StubTransport<TestEndpoint> { _ in .stream(chunks: ["one\ntw", "o\n", "three"], interval: 0.01) }
         let streamed = try await Router(stub: stub).stream(TestEndpoint())
         var lines: [String] = []
-        for try await line in streamed.lines { lines.append(line) }
+        for try await line in streamed.body.lines { lines.append(line) }
         #expect(lines == ["one", "two", "three"])
     }
 
@@ -31,7 +31,7 @@ struct StubStreamingTests {
     func stop() async throws {
         let stub = StubTransport<TestEndpoint> { _ in .stream(chunks: Array(repeating: "tick\n", count: 10_000)) }
         var count = 0
-        for try await _ in try await Router(stub: stub).stream(TestEndpoint()).lines {
+        for try await _ in try await Router(stub: stub).stream(TestEndpoint()).body.lines {
             count += 1
             if count == 3 { break }
         }

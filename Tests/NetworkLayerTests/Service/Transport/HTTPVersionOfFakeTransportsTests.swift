@@ -51,6 +51,6 @@ struct HTTPVersionOfFakeTransportsTests {
         let streamed = try await router.stream(.one)
 
         #expect(response.head.httpVersion == HTTPVersion(major: 1, minor: 1))
-        #expect(streamed.head.httpVersion == HTTPVersion(major: 1, minor: 1))
+        #expect(streamed.response.head.httpVersion == HTTPVersion(major: 1, minor: 1))
     }
 }

@@ -10,11 +10,9 @@ extension NetworkLogger {
         var marked = self
         let sink = self.sink
         marked.sink = .entries { entry in
-            sink.write(
-                LogEntry(
-                    event: entry.event, text: Self.sampleDataMark + entry.text, method: entry.method, url: entry.url,
-                    statusCode: entry.statusCode, duration: entry.duration, attempt: entry.attempt,
-                    failure: entry.failure))
+            var marked = entry
+            marked.text = Self.sampleDataMark + entry.text
+            sink.write(marked)
         }
         return marked
     }

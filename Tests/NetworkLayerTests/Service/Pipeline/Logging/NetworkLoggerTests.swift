@@ -1,7 +1,8 @@
 import Foundation
-@_spi(Transport) import NetworkLayer
 import TestSupport
 import Testing
+
+@_spi(Transport) @testable import NetworkLayer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
