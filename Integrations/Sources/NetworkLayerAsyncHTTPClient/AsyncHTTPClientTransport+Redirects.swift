@@ -1,3 +1,4 @@
+#if AsyncHTTPClient  // the package trait; without it this module is empty (Package.swift)
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -7,6 +8,7 @@ import NIOCore
 import FoundationNetworking
 #endif
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension AsyncHTTPClientTransport {
     /// The final response of a request, after the redirects the policy followed.
     struct Exchange {
@@ -60,6 +62,7 @@ extension AsyncHTTPClientTransport {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension AsyncHTTPClientTransport {
     /// The request's `timeoutInterval` as `TransportTimeout.bounded(_:)` reads it, as
     /// ``NetworkLayer/URLSessionTransport`` does: 60 seconds when it is not a positive number, and never past
@@ -70,6 +73,7 @@ extension AsyncHTTPClientTransport {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension RequestBody {
     /// Whether the body can be sent a second time, after a redirect.
     var isReplayable: Bool {
@@ -77,3 +81,4 @@ extension RequestBody {
         return true
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Logging  // the package trait; without it this module is empty (Package.swift)
 import Logging
 import NetworkLayer
 
@@ -45,3 +46,4 @@ extension LogSink {
         return metadata
     }
 }
+#endif

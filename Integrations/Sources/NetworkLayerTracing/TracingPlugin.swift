@@ -1,6 +1,6 @@
+#if Tracing  // the package trait; without it this module is empty (Package.swift)
 import Foundation
 import Instrumentation
-import IntegrationSupport
 import NetworkLayer
 import ServiceContextModule
 import Tracing
@@ -93,3 +93,4 @@ struct HeaderInjector: Injector {
         request.setValue(value, forHTTPHeaderField: key)
     }
 }
+#endif
