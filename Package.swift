@@ -3,7 +3,8 @@ import PackageDescription
 
 // The core, `NetworkLayer`, depends on nothing. The integrations are products of this package too, so that an app
 // adds them from the same URL; each sits behind a trait, off by default, and SwiftPM fetches a dependency only for
-// an app that turns on a trait needing it. With its trait off, an integration's module compiles to nothing.
+// an app that turns on a trait needing it. With its trait off, an integration's module compiles to nothing but a
+// stand-in for its main type, whose use fails with the trait to turn on.
 
 /// A dependency of an integration, built only when the integration's trait is on.
 func product(_ name: String, _ package: String, trait: String) -> Target.Dependency {

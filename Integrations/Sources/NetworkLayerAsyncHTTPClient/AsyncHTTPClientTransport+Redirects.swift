@@ -1,4 +1,4 @@
-#if AsyncHTTPClient  // the package trait; without it this module is empty (Package.swift)
+#if AsyncHTTPClient  // the package trait (Package.swift); without it, only the stand-in (+TraitOff.swift)
 import AsyncHTTPClient
 import Foundation
 import NIOCore

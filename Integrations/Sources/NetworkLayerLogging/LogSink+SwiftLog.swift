@@ -1,4 +1,4 @@
-#if Logging  // the package trait; without it this module is empty (Package.swift)
+#if Logging  // the package trait (Package.swift); without it, this module is empty
 import Logging
 import NetworkLayer
 

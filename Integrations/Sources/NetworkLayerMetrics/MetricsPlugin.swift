@@ -1,4 +1,4 @@
-#if Metrics  // the package trait; without it this module is empty (Package.swift)
+#if Metrics  // the package trait (Package.swift); without it, only the stand-in (+TraitOff.swift)
 import CoreMetrics
 import Foundation
 import NetworkLayer

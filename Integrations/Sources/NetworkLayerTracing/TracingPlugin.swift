@@ -1,4 +1,4 @@
-#if Tracing  // the package trait; without it this module is empty (Package.swift)
+#if Tracing  // the package trait (Package.swift); without it, only the stand-in (+TraitOff.swift)
 import Foundation
 import Instrumentation
 import NetworkLayer
