@@ -39,6 +39,9 @@ git init -q --bare "$repository"
 git push -q "$repository" HEAD:refs/heads/main
 url=file://$repository
 step "HEAD ($(git rev-parse --short HEAD)) as branch main of $url"
+if [[ -n $(git status --porcelain --untracked-files=no) ]]; then
+    step "note: the working tree has uncommitted changes; they are not part of this check"
+fi
 
 # An app's package: its manifest's dependency and target lines, and its main.swift.
 make_app() { # NAME DEPENDENCY PRODUCTS MAIN
