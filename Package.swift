@@ -1,5 +1,15 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
+
+// The core, `NetworkLayer`, depends on nothing. The integrations are products of this package too, so that an app
+// adds them from the same URL; each sits behind a trait, off by default, and SwiftPM fetches a dependency only for
+// an app that turns on a trait needing it. With its trait off, an integration's module compiles to nothing but a
+// stand-in for its main type, whose use fails with the trait to turn on.
+
+/// A dependency of an integration, built only when the integration's trait is on.
+func product(_ name: String, _ package: String, trait: String) -> Target.Dependency {
+    .product(name: name, package: package, condition: .when(traits: [trait]))
+}
 
 let package = Package(
     name: "NetworkLayer",
@@ -7,6 +17,26 @@ let package = Package(
     products: [
         .library(name: "NetworkLayer", targets: ["NetworkLayer"]),
         .library(name: "BeagleAdapter", targets: ["BeagleAdapter"]),
+        .library(name: "NetworkLayerAsyncHTTPClient", targets: ["NetworkLayerAsyncHTTPClient"]),
+        .library(name: "NetworkLayerLogging", targets: ["NetworkLayerLogging"]),
+        .library(name: "NetworkLayerMetrics", targets: ["NetworkLayerMetrics"]),
+        .library(name: "NetworkLayerTracing", targets: ["NetworkLayerTracing"]),
+    ],
+    traits: [
+        .trait(name: "AsyncHTTPClient", description: "NetworkLayerAsyncHTTPClient: AsyncHTTPClientTransport"),
+        .trait(name: "Logging", description: "NetworkLayerLogging: LogSink.swiftLog(_:), to swift-log"),
+        .trait(name: "Metrics", description: "NetworkLayerMetrics: MetricsPlugin, through swift-metrics"),
+        .trait(name: "Tracing", description: "NetworkLayerTracing: TracingPlugin, through swift-distributed-tracing"),
+        .default(enabledTraits: []),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.26.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.1.0"),
     ],
     targets: [
         .target(
@@ -16,6 +46,39 @@ let package = Package(
             sources: ["EndPoint", "Encoding", "Service", "Manager", "Model"]
         ),
         .target(name: "BeagleAdapter", dependencies: ["NetworkLayer"], path: "Sources/BeagleAdapter"),
+        .target(
+            name: "NetworkLayerAsyncHTTPClient",
+            dependencies: [
+                "NetworkLayer",
+                product("AsyncHTTPClient", "async-http-client", trait: "AsyncHTTPClient"),
+                product("NIOCore", "swift-nio", trait: "AsyncHTTPClient"),
+                product("NIOPosix", "swift-nio", trait: "AsyncHTTPClient"),
+                product("NIOHTTP1", "swift-nio", trait: "AsyncHTTPClient"),
+                product("NIOFoundationCompat", "swift-nio", trait: "AsyncHTTPClient"),
+                product("NIOSSL", "swift-nio-ssl", trait: "AsyncHTTPClient"),
+                product("NIOHTTPCompression", "swift-nio-extras", trait: "AsyncHTTPClient"),
+            ],
+            path: "Integrations/Sources/NetworkLayerAsyncHTTPClient"
+        ),
+        .target(
+            name: "NetworkLayerLogging",
+            dependencies: ["NetworkLayer", product("Logging", "swift-log", trait: "Logging")],
+            path: "Integrations/Sources/NetworkLayerLogging"
+        ),
+        .target(
+            name: "NetworkLayerMetrics",
+            dependencies: ["NetworkLayer", product("CoreMetrics", "swift-metrics", trait: "Metrics")],
+            path: "Integrations/Sources/NetworkLayerMetrics"
+        ),
+        .target(
+            name: "NetworkLayerTracing",
+            dependencies: [
+                "NetworkLayer",
+                product("Tracing", "swift-distributed-tracing", trait: "Tracing"),
+                product("Instrumentation", "swift-distributed-tracing", trait: "Tracing"),
+            ],
+            path: "Integrations/Sources/NetworkLayerTracing"
+        ),
         .target(name: "TestSupport", dependencies: ["NetworkLayer"], path: "Tests/TestSupport"),
         .testTarget(
             name: "NetworkLayerTests",

@@ -1,14 +1,15 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// The transport benchmarks compare AsyncHTTPClientTransport (Integrations/) with the default transport and
-// raw AsyncHTTPClient. AsyncHTTPClient's release build takes about ten minutes on two cores, so the smoke run
-// in CI (scripts/test.sh) sets NETWORKLAYER_BENCH_TRANSPORTS=0 and builds without it.
+// The transport benchmarks compare AsyncHTTPClientTransport (the root package's product behind its trait
+// AsyncHTTPClient) with the default transport and raw AsyncHTTPClient. AsyncHTTPClient's release build takes
+// about ten minutes on two cores, so the smoke run in CI (scripts/test.sh) sets NETWORKLAYER_BENCH_TRANSPORTS=0
+// and builds without it.
 let withTransports = Context.environment["NETWORKLAYER_BENCH_TRANSPORTS"] != "0"
 let transportDependencies: [Target.Dependency] =
     withTransports
     ? [
-        .product(name: "NetworkLayerAsyncHTTPClient", package: "NetworkLayerIntegrations"),
+        .product(name: "NetworkLayerAsyncHTTPClient", package: "NetworkLayer"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
     ] : []
 
@@ -17,14 +18,13 @@ let package = Package(
     name: "NetworkLayerBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "NetworkLayer", path: ".."),
+        .package(name: "NetworkLayer", path: "..", traits: withTransports ? ["AsyncHTTPClient"] : []),
         // The allocation counts need the malloc interposer, which SwiftPM enables through this trait.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.29.0", traits: ["MallocInterposer"]),
     ]
         + (withTransports
             ? [
-                .package(name: "NetworkLayerIntegrations", path: "../Integrations"),
-                .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+                .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0")
             ] : []),
     targets: [
         .executableTarget(

@@ -5,11 +5,11 @@
 
 Samples are the ```swift blocks of README.md, Examples/MovieDB/README.md, Integrations/README.md and every .md
 file under Sources/**/*.docc. The script writes one SwiftPM package (`<work>/package`) that depends on the
-repository (products NetworkLayer and BeagleAdapter), and, when a sample imports them, on Examples/MovieDB (TMDB)
-and on Integrations (its products, with swift-log, swift-metrics or swift-distributed-tracing), with one
-library target per sample, so that type names of different samples never clash. One `swift build` compiles
-them all, in parallel, after the libraries. Warnings are reported, not fatal; any error fails the script,
-printed at the Markdown file and line it comes from.
+repository (products NetworkLayer and BeagleAdapter, and the integration products the samples import, with their
+traits on), and, when a sample imports them, on Examples/MovieDB (TMDB) and on swift-log, swift-metrics or
+swift-distributed-tracing, with one library target per sample, so that type names of different samples never
+clash. One `swift build` compiles them all, in parallel, after the libraries. Warnings are reported, not fatal;
+any error fails the script, printed at the Markdown file and line it comes from.
 
 The work directory is .build-snippets, or "$SWIFT_SCRATCH_PATH-snippets" when SWIFT_SCRATCH_PATH is set
 (relative paths are taken from the repository root); it holds the generated package and its build, so
@@ -45,6 +45,11 @@ Directives are separated by `;`:
     <!-- snippet: skip: REASON -->         not compiled here; the reason is printed
     <!-- snippet: prelude NAME -->         other blocks can use this block's declarations
     <!-- snippet: uses NAME, NAME -->      compile together with these preludes (and theirs)
+
+A Markdown file that shows a manifest, or whose samples import one of the repository's products besides
+NetworkLayer, must list in its manifests every product of the repository, swift-log, swift-metrics and
+swift-distributed-tracing that its shown samples import (skipped ones too), and name each integration product
+with the trait that builds it (`traits: ["AsyncHTTPClient"]`); any miss fails like a compile error.
 
 Context a sample takes for granted (a `manager`, the app's `show(_:)`) can be declared in a hidden
 prelude, an HTML comment anywhere in a Markdown file, names being global to all files:
@@ -311,26 +316,35 @@ def target_files(block: Block, preludes: dict[str, Block]) -> list[SourceFile]:
     return files
 
 
-# The package of each product a sample may import besides NetworkLayer's own: the MovieDB sample's, and the
-# integrations package's with the server-side packages its samples use.
+# The package of each product a sample may import besides NetworkLayer's own: the MovieDB sample's, the root
+# package's integrations (each behind its trait), and the server-side packages their samples use.
 PRODUCT_PACKAGES = {
     "TMDB": "MovieDB",
-    "NetworkLayerAsyncHTTPClient": "NetworkLayerIntegrations",
-    "NetworkLayerLogging": "NetworkLayerIntegrations",
-    "NetworkLayerMetrics": "NetworkLayerIntegrations",
-    "NetworkLayerTracing": "NetworkLayerIntegrations",
+    "NetworkLayerAsyncHTTPClient": "NetworkLayer",
+    "NetworkLayerLogging": "NetworkLayer",
+    "NetworkLayerMetrics": "NetworkLayer",
+    "NetworkLayerTracing": "NetworkLayer",
     "Logging": "swift-log",
     "Metrics": "swift-metrics",
     "Tracing": "swift-distributed-tracing",
 }
+# The trait of the root package that each integration product needs.
+PRODUCT_TRAITS = {
+    "NetworkLayerAsyncHTTPClient": "AsyncHTTPClient",
+    "NetworkLayerLogging": "Logging",
+    "NetworkLayerMetrics": "Metrics",
+    "NetworkLayerTracing": "Tracing",
+}
 # Where those packages come from, relative to the repository root or by URL and version.
 PACKAGE_SOURCES = {
     "MovieDB": ("path", "Examples/MovieDB"),
-    "NetworkLayerIntegrations": ("path", "Integrations"),
     "swift-log": ("url", "https://github.com/apple/swift-log.git", "1.16.0"),
     "swift-metrics": ("url", "https://github.com/apple/swift-metrics.git", "2.5.0"),
     "swift-distributed-tracing": ("url", "https://github.com/apple/swift-distributed-tracing.git", "1.1.0"),
 }
+# The products whose imports a Markdown file's manifest must list: the root package's and those of the packages
+# the samples use. A file shows a manifest when it imports one of them besides NetworkLayer, or shows one anyway.
+MANIFEST_PRODUCTS = {"NetworkLayer", "BeagleAdapter", *PRODUCT_TRAITS, "Logging", "Metrics", "Tracing"}
 
 
 def products(block: Block, used: list[Block]) -> list[str]:
@@ -364,11 +378,13 @@ def generate(root: Path, package: Path, blocks: list[Block], preludes: dict[str,
     sources: dict[Path, SourceFile] = {}
     targets = []
     needed_packages: set[str] = set()
+    needed_traits: set[str] = set()
     for block in blocks:
         files = target_files(block, preludes)
         used = prelude_closure(block, preludes)
         product_names = products(block, used)
         needed_packages |= {PRODUCT_PACKAGES[name] for name in product_names if name in PRODUCT_PACKAGES}
+        needed_traits |= {PRODUCT_TRAITS[name] for name in product_names if name in PRODUCT_TRAITS}
         dependencies = ", ".join(
             f'.product(name: "{name}", package: "{PRODUCT_PACKAGES.get(name, "NetworkLayer")}")'
             for name in product_names
@@ -386,10 +402,11 @@ def generate(root: Path, package: Path, blocks: list[Block], preludes: dict[str,
         for stale_file in directory.glob("*.swift"):
             if stale_file.resolve() not in sources:
                 stale_file.unlink()
-    dependencies = [f'        .package(name: "NetworkLayer", path: {json.dumps(str(root))}),']
-    dependencies += [package_dependency(root, name) for name in sorted(needed_packages)]
+    traits = ", ".join(json.dumps(trait) for trait in sorted(needed_traits))
+    dependencies = [f'        .package(name: "NetworkLayer", path: {json.dumps(str(root))}, traits: [{traits}]),']
+    dependencies += [package_dependency(root, name) for name in sorted(needed_packages - {"NetworkLayer"})]
     manifest = "\n".join([
-        "// swift-tools-version:6.0",
+        "// swift-tools-version:6.2",
         "// Generated by scripts/check_snippets.py: one target per Swift block of the documentation.",
         "import PackageDescription",
         "",
@@ -460,7 +477,7 @@ def check_manifest(block: Block, work: Path) -> list[Diagnostic]:
     """Checks a Package.swift fragment by loading it as the arguments of `Package(name: "App", …)`."""
     package = work / "manifests" / block.target
     file = SourceFile("Package.swift")
-    for text in ["// swift-tools-version:6.0", "import PackageDescription", "", "let package = Package(",
+    for text in ["// swift-tools-version:6.2", "import PackageDescription", "", "let package = Package(",
                  '    name: "App",']:
         file.add(text)
     file.add_block(block, "    ")
@@ -476,6 +493,49 @@ def check_manifest(block: Block, work: Path) -> list[Diagnostic]:
     if path_dependency and not diagnostics:
         diagnostics = swift_package(block, file, package, "resolve")
     return diagnostics
+
+
+# A product a manifest sample names, and the traits it turns on.
+MANIFEST_PRODUCT = re.compile(r'\.product\(\s*name:\s*"([^"]+)"')
+MANIFEST_TRAITS = re.compile(r"traits:\s*\[([^\]]*)\]")
+
+
+def manifest_coverage(doc_blocks: list[Block]) -> list[tuple[Block, Diagnostic]]:
+    """Checks that a Markdown file's manifests list every product its samples import, each with its trait.
+
+    Only the products of MANIFEST_PRODUCTS count, and only in a file that shows a manifest or imports one of the
+    root package's products besides NetworkLayer. Each problem comes with the block it is reported at.
+    """
+    manifests = [block for block in doc_blocks if block.auto_mode() == "manifest"]
+    imported: dict[str, Block] = {}
+    for block in doc_blocks:
+        if block.hidden or block in manifests:
+            continue
+        for line in block.imports():
+            module = line.split()[1]
+            if module in MANIFEST_PRODUCTS:
+                imported.setdefault(module, block)
+    beyond_core = {name for name in imported if name in PRODUCT_TRAITS or name == "BeagleAdapter"}
+    if not manifests and not beyond_core:
+        return []
+    problems: list[tuple[Block, Diagnostic]] = []
+    listed: set[str] = set()
+    for manifest in manifests:
+        products = set(MANIFEST_PRODUCT.findall(manifest.text))
+        listed |= products
+        traits = set(re.findall(r'"([^"]+)"', " ".join(MANIFEST_TRAITS.findall(manifest.text))))
+        for product in sorted(products & PRODUCT_TRAITS.keys()):
+            if PRODUCT_TRAITS[product] not in traits:
+                message = f"names the product {product} without the trait {PRODUCT_TRAITS[product]!r}, which builds it"
+                problems.append((manifest, Diagnostic("error", manifest.location, message, manifest.target)))
+    for name in sorted(set(imported) - listed):
+        block = manifests[0] if manifests else imported[name]
+        if manifests:
+            message = f"{imported[name].location} imports {name}, which no manifest of the file lists"
+        else:
+            message = f"imports {name}, but the file shows no manifest that lists it"
+        problems.append((block, Diagnostic("error", block.location, message, block.target)))
+    return problems
 
 
 def swift_package(block: Block, file: SourceFile, package: Path, command: str) -> list[Diagnostic]:
@@ -645,6 +705,9 @@ def main() -> int:
     for block in selected:
         if block.auto_mode() == "manifest":
             by_target[block.target] = check_manifest(block, work)
+    for doc in dict.fromkeys(block.doc for block in selected):
+        for block, diagnostic in manifest_coverage([block for block in blocks if block.doc == doc]):
+            by_target.setdefault(block.target, []).append(diagnostic)
 
     rows = []
     failures = 0
@@ -655,10 +718,10 @@ def main() -> int:
         if block.prelude:
             mode_text = f"hidden prelude {block.prelude}" if block.hidden else f"{mode_text}, prelude {block.prelude}"
         location = f"{block.doc}:{block.marker_line or block.line - 1}" if block.hidden else block.location
-        if mode == "skip":
+        found = by_target.get(block.target, [])
+        if mode == "skip" and not found:
             rows.append((location, mode_text, f"skipped: {block.skip_reason}"))
             continue
-        found = by_target.get(block.target, [])
         errors = [d for d in found if d.severity == "error"]
         warnings += len(found) - len(errors)
         if errors:
@@ -678,7 +741,7 @@ def main() -> int:
 
     for severity in ("warning", "error"):
         listed = set()
-        for block in compiled + [b for b in selected if b.auto_mode() == "manifest"]:
+        for block in compiled + [b for b in selected if b.auto_mode() in ("manifest", "skip")]:
             for diagnostic in by_target.get(block.target, []):
                 key = (diagnostic.location, diagnostic.message)
                 if diagnostic.severity == severity and key not in listed:

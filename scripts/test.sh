@@ -27,6 +27,8 @@
 #                  the code of Beagle's published pages and the Beagle bridge, in Swift 5 and Swift 6 modes
 #   benchmarks     Benchmarks/scripts/test.sh (smoke mode)
 #   integrations   Integrations/scripts/test.sh (AsyncHTTPClient, swift-log, swift-metrics, tracing)
+#   install        scripts/check_install.sh: apps that depend on a file:// clone of HEAD by URL; the core alone
+#                  clones nothing else, the trait AsyncHTTPClient builds and sends a request to httpbin
 #   loadtest       Tools/LoadTest/scripts/run.sh --requests 2000 --warmup 200
 #   completion     scripts/check_completion.py: sourcekit-lsp offers every MovieDB endpoint case at
 #                  router.request(., router.stream(. and router.events(.
@@ -43,7 +45,7 @@
 #   QUICK=1, ONLY=…                 see above
 #   SWIFT_SCRATCH_PATH              build directory for the root package        [SwiftPM's default, .build]
 #   NETWORKLAYER_SKIP_<STAGE>=1     skip a stage: LINT, API, DOCS, EXAMPLES (examples and completion), BENCHMARKS,
-#                                   INTEGRATIONS, COMPLETION, FUZZ, SNIPPETS, TSAN, LOADTEST
+#                                   INTEGRATIONS, INSTALL, COMPLETION, FUZZ, SNIPPETS, TSAN, LOADTEST
 #   NETWORKLAYER_TSAN_INTEGRATION=1 run the integration and fault suites under Thread Sanitizer too
 #   NETWORKLAYER_TSAN_TIMEOUT       seconds the tsan stage may take before it is stopped as hung  [900]
 #   FAIL_FAST=1                     stop at the first failed stage; by default every stage runs and the run
@@ -219,6 +221,11 @@ stage_benchmarks() {
     stage_count "$(grep -c '^| [^-]' "$stage_log" || true) table rows"
 }
 stage_integrations() { bash Integrations/scripts/test.sh; }
+stage_install() {
+    bash scripts/check_install.sh
+    stage_count "$(sed -n 's/^check_install: ok: \([0-9]*\) s to build with the trait$/core: 1 clone; AHC: built in \1 s, 200/p' \
+        "$stage_log")"
+}
 
 stage_loadtest() {
     local scratch=
@@ -256,8 +263,8 @@ stage_fuzz() {
 
 # --- Plan ----------------------------------------------------------------------------------------
 
-all_stages=(prerequisites lint layers surface servers build api test tsan examples benchmarks integrations loadtest
-    completion snippets docs fuzz)
+all_stages=(prerequisites lint layers surface servers build api test tsan examples benchmarks integrations install
+    loadtest completion snippets docs fuzz)
 skip_variable() {
     case $1 in
     lint) echo NETWORKLAYER_SKIP_LINT ;;
@@ -266,6 +273,7 @@ skip_variable() {
     examples) echo NETWORKLAYER_SKIP_EXAMPLES ;;
     benchmarks) echo NETWORKLAYER_SKIP_BENCHMARKS ;;
     integrations) echo NETWORKLAYER_SKIP_INTEGRATIONS ;;
+    install) echo NETWORKLAYER_SKIP_INSTALL ;;
     loadtest) echo NETWORKLAYER_SKIP_LOADTEST ;;
     completion) echo "NETWORKLAYER_SKIP_COMPLETION NETWORKLAYER_SKIP_EXAMPLES" ;;
     snippets) echo NETWORKLAYER_SKIP_SNIPPETS ;;
@@ -281,7 +289,7 @@ if [[ -n $selected ]]; then
         [[ " ${all_stages[*]} " == *" $name "* ]] || die "unknown stage '$name'; the stages are: ${all_stages[*]}"
     done
     plan=(prerequisites)
-    if [[ ,$selected, == *,test,* || ,$selected, == *,integrations,* ||
+    if [[ ,$selected, == *,test,* || ,$selected, == *,integrations,* || ,$selected, == *,install,* ||
         (,$selected, == *,tsan,* && ${NETWORKLAYER_TSAN_INTEGRATION:-0} == 1) ]]; then
         plan+=(servers)
     fi

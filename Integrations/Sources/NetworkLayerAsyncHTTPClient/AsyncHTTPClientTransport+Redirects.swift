@@ -1,3 +1,4 @@
+#if AsyncHTTPClient  // the package trait (Package.swift); without it, only the stand-in (+TraitOff.swift)
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -7,6 +8,7 @@ import NIOCore
 import FoundationNetworking
 #endif
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension AsyncHTTPClientTransport {
     /// The final response of a request, after the redirects the policy followed.
     struct Exchange {
@@ -57,6 +59,7 @@ extension AsyncHTTPClientTransport {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension AsyncHTTPClientTransport {
     /// The request's `timeoutInterval` as `TransportTimeout.bounded(_:)` reads it, as
     /// ``NetworkLayer/URLSessionTransport`` does: 60 seconds when it is not a positive number, and never past
@@ -67,6 +70,7 @@ extension AsyncHTTPClientTransport {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension RequestBody {
     /// Whether the body can be sent a second time, after a redirect.
     var isReplayable: Bool {
@@ -74,3 +78,4 @@ extension RequestBody {
         return true
     }
 }
+#endif

@@ -1,6 +1,6 @@
+#if AsyncHTTPClient  // the package trait (Package.swift); without it, only the stand-in (+TraitOff.swift)
 import AsyncHTTPClient
 import Foundation
-import IntegrationSupport
 import NIOCore
 import NIOHTTPCompression
 @_spi(Transport) import NetworkLayer
@@ -28,6 +28,7 @@ import FoundationNetworking
 /// owns its `HTTPClient`: call ``shutdown()`` once it is no longer needed, to wait until its connections are
 /// closed; a transport released without it starts the shutdown itself. One given an `HTTPClient` with
 /// ``init(client:redirectPolicy:maximumRedirects:cookies:window:)`` leaves the client to its owner.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class AsyncHTTPClientTransport: HTTPTransport {
     /// The client that carries the requests.
     public let client: HTTPClient
@@ -147,3 +148,4 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         return TransportResponse(head: exchange.head, body: body)
     }
 }
+#endif

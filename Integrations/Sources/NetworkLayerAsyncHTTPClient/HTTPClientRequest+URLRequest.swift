@@ -1,3 +1,4 @@
+#if AsyncHTTPClient  // the package trait (Package.swift); without it, only the stand-in (+TraitOff.swift)
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -7,6 +8,7 @@ import NIOCore
 import FoundationNetworking
 #endif
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension HTTPClientRequest {
     /// `request` as AsyncHTTPClient sends it, with `body` (or else the request's `httpBody`), the cookies
     /// `cookies` holds for its URL unless it sets `Cookie` itself, and upload progress reported to `progress`.
@@ -45,6 +47,7 @@ extension HTTPClientRequest {
 }
 
 /// The chunks of an upload as `ByteBuffer`s, reporting the bytes handed to the client so far.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct Counted<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element == Data {
     typealias Element = ByteBuffer
     let base: Base
@@ -73,3 +76,4 @@ struct Counted<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Ba
         AsyncIterator(base: base.makeAsyncIterator(), total: total, progress: progress)
     }
 }
+#endif

@@ -1,5 +1,5 @@
+#if AsyncHTTPClient  // the package trait (Package.swift); without it, only the stand-in (+TraitOff.swift)
 import Foundation
-import IntegrationSupport
 import NIOCore
 @_spi(Transport) import NetworkLayer
 
@@ -9,6 +9,7 @@ import NIOCore
 ///
 /// Only the time spent waiting for the server counts: while the reader waits for its consumer (``paused()``),
 /// the clock stands still.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class IdleWatch: Sendable {
     private let timeout: Duration
     /// Since when the reader has waited for the server; `nil` while it waits for its consumer.
@@ -67,3 +68,4 @@ final class IdleWatch: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if AsyncHTTPClient  // the package trait (Package.swift); without it, only the stand-in (+TraitOff.swift)
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
@@ -13,6 +14,7 @@ import Musl
 import Darwin
 #endif
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension NetworkError {
     /// `error` as the transport-neutral failure it is, judged by its type and value, wrapping it; a
     /// ``NetworkLayer/NetworkError`` passes as it is.
@@ -98,3 +100,4 @@ extension NetworkError {
         }
     }
 }
+#endif

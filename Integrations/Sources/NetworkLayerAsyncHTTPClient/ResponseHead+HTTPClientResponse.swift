@@ -1,3 +1,4 @@
+#if AsyncHTTPClient  // the package trait (Package.swift); without it, only the stand-in (+TraitOff.swift)
 import AsyncHTTPClient
 import Foundation
 @_spi(Transport) import NetworkLayer
@@ -6,6 +7,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension ResponseHead {
     /// The head of `response`, which answered a request for `url`, with its repeated fields kept apart.
     ///
@@ -25,6 +27,7 @@ extension ResponseHead {
     }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension HTTPCookieStorage {
     /// Stores the cookies `head` sets, for the URL that answered, as Foundation's sessions do.
     func store(from head: ResponseHead) {
@@ -35,3 +38,4 @@ extension HTTPCookieStorage {
         setCookies(cookies, for: url, mainDocumentURL: nil)
     }
 }
+#endif

@@ -1,11 +1,12 @@
+#if AsyncHTTPClient  // the package trait (Package.swift); without it, only the stand-in (+TraitOff.swift)
 import AsyncHTTPClient
 import Foundation
-import IntegrationSupport
 import NIOCore
 import NIOFoundationCompat
 @_spi(Transport) import NetworkLayer
 
 /// Moves the body of an AsyncHTTPClient response into the library's ``NetworkLayer/ResponseBody``.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum ResponseStream {
     /// A body that reads the exchange's response as its consumer asks: the client reads no further while more
     /// than `window` bytes wait, and a consumer that stops early closes the request. `owner`, the transport
@@ -57,3 +58,4 @@ enum ResponseStream {
         }
     }
 }
+#endif

@@ -1,7 +1,9 @@
+#if AsyncHTTPClient  // the package trait (Package.swift); without it, only the stand-in (+TraitOff.swift)
 import Foundation
 @_spi(Transport) import NetworkLayer
 
 /// A file read in chunks as it is iterated, so an upload never holds the whole file in memory.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct FileChunks: AsyncSequence, Sendable {
     typealias Element = Data
     static let chunkSize = 64 * 1024
@@ -41,6 +43,7 @@ struct FileChunks: AsyncSequence, Sendable {
 }
 
 /// Bytes in memory handed out in chunks, so that an upload with a progress handler reports as it goes.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct DataChunks: AsyncSequence, Sendable {
     typealias Element = Data
     let data: Data
@@ -65,3 +68,4 @@ struct DataChunks: AsyncSequence, Sendable {
         AsyncIterator(data: data, offset: data.startIndex)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Logging  // the package trait (Package.swift); without it, this module is empty
 import Logging
 import NetworkLayer
 
@@ -45,3 +46,4 @@ extension LogSink {
         return metadata
     }
 }
+#endif

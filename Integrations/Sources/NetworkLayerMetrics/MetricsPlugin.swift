@@ -1,3 +1,4 @@
+#if Metrics  // the package trait (Package.swift); without it, only the stand-in (+TraitOff.swift)
 import CoreMetrics
 import Foundation
 import NetworkLayer
@@ -59,3 +60,4 @@ public struct MetricsPlugin: PluginType {
         return described.firstIndex(of: "(").map { String(described[..<$0]) } ?? described
     }
 }
+#endif

@@ -1,6 +1,6 @@
+#if Tracing  // the package trait (Package.swift); without it, only the stand-in (+TraitOff.swift)
 import Foundation
 import Instrumentation
-import IntegrationSupport
 import NetworkLayer
 import ServiceContextModule
 import Tracing
@@ -93,3 +93,4 @@ struct HeaderInjector: Injector {
         request.setValue(value, forHTTPHeaderField: key)
     }
 }
+#endif

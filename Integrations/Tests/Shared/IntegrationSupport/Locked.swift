@@ -1,8 +1,7 @@
 import Foundation
 
-/// A value guarded by a lock: the one place the integrations share mutable state across threads.
-///
-/// `package` access keeps it out of every product's public API.
+/// A value guarded by a lock, for the tests of this package: the core's `Locked`, which the integrations use, is
+/// `package` to the root package, and this package is another one.
 package final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
