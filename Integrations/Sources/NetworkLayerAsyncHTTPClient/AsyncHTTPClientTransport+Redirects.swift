@@ -39,7 +39,7 @@ extension AsyncHTTPClientTransport {
             guard hops < maximumRedirects else {
                 throw NetworkError(.tooManyRedirects, detail: "more than \(maximumRedirects) redirects")
             }
-            try await ResponseStream.discard(response.body, timeout: Self.timeout(of: current))
+            try await ResponseStream.discard(response.body, idleTimeout: idleTimeout(of: current))
             if next.httpMethod != current.httpMethod { body = nil }
             current = next
             hops += 1
@@ -67,6 +67,12 @@ extension AsyncHTTPClientTransport {
     static func timeout(of request: URLRequest) -> TimeAmount {
         let seconds = TransportTimeout.bounded(request.timeoutInterval)
         return .nanoseconds(Int64((seconds * 1_000_000_000).rounded()))
+    }
+
+    /// The timeout an ``IdleWatch`` enforces on the body of the response to `request`, or `nil` when the
+    /// client's own read timeout fails a stalled body first.
+    func idleTimeout(of request: URLRequest) -> TimeAmount? {
+        IdleWatch.needed(for: Self.timeout(of: request), clientReadTimeout: clientReadTimeout)
     }
 }
 

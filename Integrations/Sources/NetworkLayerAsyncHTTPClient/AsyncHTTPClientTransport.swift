@@ -45,6 +45,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// `Accept-Encoding`.
     public let acceptsCompression: Bool
     private let ownsClient: Bool
+    /// The read timeout of the client when the transport configured it; `nil` for a client of the app's,
+    /// whose configuration AsyncHTTPClient does not show.
+    let clientReadTimeout: TimeAmount?
     /// Whether ``shutdown()`` has begun.
     private let shuttingDown = Locked(false)
 
@@ -82,6 +85,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         if configuration.timeout.read == nil { configuration.timeout.read = .seconds(60) }
         self.client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
         self.ownsClient = true
+        self.clientReadTimeout = configuration.timeout.read
         self.redirectPolicy = redirectPolicy
         self.maximumRedirects = maximumRedirects
         self.cookies = cookies
@@ -104,6 +108,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ) {
         self.client = client
         self.ownsClient = false
+        self.clientReadTimeout = nil
         self.redirectPolicy = redirectPolicy
         self.maximumRedirects = maximumRedirects
         self.cookies = cookies
@@ -144,7 +149,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let exchange = try await follow(request)
         if let error = exchange.head.framingError { throw error }
-        let body = ResponseStream.body(of: exchange, window: window, owner: self)
+        let body = ResponseStream.body(
+            of: exchange, window: window, idleTimeout: idleTimeout(of: exchange.request), owner: self)
         return TransportResponse(head: exchange.head, body: body)
     }
 }

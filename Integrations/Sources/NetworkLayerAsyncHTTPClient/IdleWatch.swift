@@ -9,6 +9,10 @@ import NIOCore
 ///
 /// Only the time spent waiting for the server counts: while the reader waits for its consumer (``paused()``),
 /// the clock stands still.
+///
+/// A body needs no watch when the client's own read timeout is no longer than the request's (see
+/// ``needed(for:clientReadTimeout:)``): the watch's timer and the two tasks it runs in cost a request more
+/// than anything else the transport adds.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class IdleWatch: Sendable {
     private let timeout: Duration
@@ -32,12 +36,23 @@ final class IdleWatch: Sendable {
         waitingSince.withLock { $0 = nil }
     }
 
+    /// The timeout a watch must enforce on the body of a request whose timeout is `requested`, or `nil` when
+    /// `clientReadTimeout`, the client's own read timeout (when known), fails a stalled body as soon or sooner:
+    /// AsyncHTTPClient restarts that timer with every part it reads and keeps it running while the reader
+    /// waits for its consumer, so it never fires later than a watch of `requested` would.
+    static func needed(for requested: TimeAmount, clientReadTimeout: TimeAmount?) -> TimeAmount? {
+        guard let clientReadTimeout, clientReadTimeout <= requested else { return requested }
+        return nil
+    }
+
     /// Runs `read` and fails it with ``NetworkLayer/NetworkError/Kind/timedOut`` once it has waited for the
-    /// server for longer than the timeout without a break; `read` is cancelled then.
+    /// server for longer than the timeout without a break; `read` is cancelled then. Without a timeout,
+    /// `read` runs in the calling task, given no watch.
     static func run<T: Sendable>(
-        timeout: TimeAmount,
-        _ read: @escaping @Sendable (IdleWatch) async throws -> T
+        timeout: TimeAmount?,
+        _ read: @escaping @Sendable (IdleWatch?) async throws -> T
     ) async throws -> T {
+        guard let timeout else { return try await read(nil) }
         let watch = IdleWatch(timeout: timeout)
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await read(watch) }

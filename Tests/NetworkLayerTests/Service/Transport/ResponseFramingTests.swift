@@ -54,6 +54,7 @@ struct ResponseFramingRuleTests {
             ("+9", true), ("-1", true), ("0x5", true), ("5 9", true), ("9.0", true), ("1e1", true),
             ("9,", true), (",9", true), ("", true), ("9;x", true), ("٩", true), ("5, 9", true),
             ("9223372036854775807", false), ("9223372036854775808", true), ("10000000000000000000", true),
+            ("\t 9 \t,  9", false), (" \t ", true), ("9 ,\t", true), ("\u{A0}9", true), ("9\u{A0}", true),
         ])
     func headRule(value: String, refused: Bool) throws {
         let error = try Self.head([("Content-Length", value)]).framingError
