@@ -9,7 +9,8 @@ import NIOFoundationCompat
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum ResponseStream {
     /// A body that reads the exchange's response as its consumer asks: the client reads no further while more
-    /// than `window` bytes wait, and a consumer that stops early closes the request. `owner`, the transport
+    /// than `window` bytes wait, a consumer that stops early closes the request, and one the router collects
+    /// reads it in its own task. `owner`, the transport
     /// whose client reads, stays alive until the body ends, so that a stream outlives a router its caller let
     /// go of. A body that waits for the server longer than `idleTimeout` fails (see ``IdleWatch``; `nil` when
     /// the client's own read timeout suffices), as does one whose length contradicts its head.
@@ -17,24 +18,21 @@ enum ResponseStream {
         of exchange: AsyncHTTPClientTransport.Exchange, window: Int, idleTimeout: TimeAmount?,
         owner: some AnyObject & Sendable
     ) -> ResponseBody {
-        let reader = Locked<Task<Void, Never>?>(nil)
-        let (body, writer) = ResponseBody.makeStream(window: window) {
-            reader.withLock { $0 }?.cancel()
-        }
         let (response, head, request) = (exchange.response, exchange.head, exchange.request)
-        let task = Task {
+        return ResponseBody.produced(window: window) { writer in
             do {
-                let count = try await IdleWatch.run(timeout: idleTimeout) { watch in
+                let count = try await IdleWatch.run(timeout: idleTimeout) { watch -> Int64? in
                     var count: Int64 = 0
                     for try await buffer in response.body {
                         count += Int64(buffer.readableBytes)
                         watch?.paused()
-                        writer.write(Data(buffer.readableBytesView))
+                        guard writer.write(Data(buffer.readableBytesView)) else { return nil }
                         await writer.waitForDemand()
                         watch?.waiting()
                     }
                     return count
                 }
+                guard let count else { return }
                 if let error = head.framingError(delivered: count, after: request) { throw error }
                 writer.finish()
             } catch {
@@ -42,8 +40,6 @@ enum ResponseStream {
             }
             withExtendedLifetime(owner) {}
         }
-        reader.withLock { $0 = task }
-        return body
     }
 
     /// Reads and drops `body`, the body of a redirect, so that its connection can serve the next hop; a body

@@ -34,7 +34,9 @@ public struct Redactor: Sendable {
 
     private var secretHeaders: Set<String>
     private var secretParameters: Set<String>
-    private var secretFragments: [String]
+    /// The fragments normalised, as UTF-8: every request's header names are searched for them, and
+    /// Foundation's `String.contains` costs a request microseconds.
+    private var secretFragments: [[UInt8]]
 
     /// Parameter names hidden by their whole name, which no fragment covers: one-time codes, short signatures and
     /// passwords, assertions.
@@ -74,14 +76,20 @@ public struct Redactor: Sendable {
         Set(names.map { normalized($0) })
     }
 
-    private static func fragments(_ given: Set<String>) -> [String] {
-        normalized(given.union(defaultSecretNameFragments)).filter { !$0.isEmpty }.sorted()
+    private static func fragments(_ given: Set<String>) -> [[UInt8]] {
+        normalized(given.union(defaultSecretNameFragments)).filter { !$0.isEmpty }.sorted().map { Array($0.utf8) }
     }
 
     /// Whether `text`, normalised, contains a secret name fragment anywhere.
     func mentionsSecretName<Text: StringProtocol>(_ text: Text) -> Bool {
-        let normalized = Self.normalized(text)
-        return secretFragments.contains { normalized.contains($0) }
+        let normalized = Array(Self.normalized(text).utf8)
+        return secretFragments.contains { Self.occurs($0, in: normalized) }
+    }
+
+    /// Whether `part` occurs in `bytes`.
+    private static func occurs(_ part: [UInt8], in bytes: [UInt8]) -> Bool {
+        guard part.count <= bytes.count else { return false }
+        return (0...(bytes.count - part.count)).contains { bytes[$0..<$0 + part.count].elementsEqual(part) }
     }
 
     private func isSecret(_ name: some StringProtocol, exactNames: Set<String>) -> Bool {

@@ -20,6 +20,9 @@ public struct ResponseHead: Sendable {
     /// and on Linux does not keep it at all. A head made from an `HTTPURLResponse`, as over
     /// ``URLSessionTransport``, therefore has none.
     public let httpVersion: HTTPVersion?
+    /// The `Content-Length` field, read by RFC 9110's rule once: the transport, the router and the body's
+    /// reader all ask.
+    let contentLengthField: ContentLengthField
     private let source: Source
 
     /// Where the fields and Foundation's response come from.
@@ -48,6 +51,7 @@ public struct ResponseHead: Sendable {
         self.statusCode = statusCode
         self.url = url
         self.httpVersion = httpVersion
+        self.contentLengthField = ContentLengthField(headers["Content-Length"])
         self.source = .fields(headers, foundation)
     }
 
@@ -63,6 +67,7 @@ public struct ResponseHead: Sendable {
         self.statusCode = response.statusCode
         self.url = response.url
         self.httpVersion = httpVersion
+        self.contentLengthField = ContentLengthField(response.value(forHTTPHeaderField: "Content-Length"))
         self.source = .foundation(response)
     }
 
@@ -104,11 +109,6 @@ public struct ResponseHead: Sendable {
     /// does not count.
     @_spi(Transport) public var expectedContentLength: Int64? {
         contentLengthField.length
-    }
-
-    /// The `Content-Length` field, read by RFC 9110's rule.
-    var contentLengthField: ContentLengthField {
-        ContentLengthField(value(for: "Content-Length"))
     }
 
     /// Whether the status is `2xx`.

@@ -40,20 +40,15 @@ struct CannedResponses<EndPoint: EndPointType>: HTTPTransport {
 
     /// A body that writes `chunks` one by one, `interval` seconds apart, until the reader stops.
     private static func body(_ chunks: [Data], interval: TimeInterval) -> ResponseBody {
-        let writing = Locked<Task<Void, Never>?>(nil)
-        let (body, writer) = ResponseBody.makeStream { writing.withLock { $0?.cancel() } }
-        let task = Task {
+        ResponseBody.produced { writer in
             for (index, chunk) in chunks.enumerated() {
                 if index > 0, interval > 0, interval.isFinite {
                     try? await Task.sleep(nanoseconds: Deadline.nanoseconds(interval))
                 }
-                if Task.isCancelled { return }
-                writer.write(chunk)
+                guard !Task.isCancelled, writer.write(chunk) else { return }
                 await writer.waitForDemand()
             }
             writer.finish()
         }
-        writing.withLock { $0 = task }
-        return body
     }
 }

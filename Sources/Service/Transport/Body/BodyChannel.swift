@@ -138,8 +138,10 @@ final class BodyChannel: Sendable {
 
     /// Delivers the next chunk; the transport calls it from one thread at a time. Never waits for the disk:
     /// a chunk past the window is queued for the spill writer, and only while more than the window's bytes
-    /// are queued does the transport's thread wait for it.
-    func write(_ chunk: Data) {
+    /// are queued does the transport's thread wait for it. `false` when the chunk was dropped: the body had
+    /// ended or its consumer stopped.
+    @discardableResult
+    func write(_ chunk: Data) -> Bool {
         enum Delivery {
             case dropped
             case buffered
@@ -174,22 +176,37 @@ final class BodyChannel: Sendable {
             return .queued(startsWriter: !state.isSpilling, queueFull: queueFull)
         }
         switch delivery {
-        case .dropped, .buffered: break
-        case .failed(let error): stop(with: error)
-        case .resume(let waiting): waiting.resume(returning: .chunk(chunk))
-        case .sink(let sink): deliver(chunk, to: sink)
+        case .dropped: return false
+        case .buffered: return true
+        case .failed(let error):
+            stop(with: error)
+            return false
+        case .resume(let waiting):
+            waiting.resume(returning: .chunk(chunk))
+            return true
+        case .sink(let sink): return deliver(chunk, to: sink)
         case .queued(let startsWriter, let queueFull):
             if startsWriter { DispatchQueue.global().async { self.spillQueued() } }
             queueFull?.wait()
+            return true
         }
     }
 
-    func deliver(_ chunk: Data, to sink: Sink) {
+    /// Hands `chunk` to `sink`; `false`, the body stopped, when the sink throws.
+    @discardableResult
+    func deliver(_ chunk: Data, to sink: Sink) -> Bool {
         do {
             try sink(chunk)
+            return true
         } catch {
             stop(with: error)
+            return false
         }
+    }
+
+    /// Hands each chunk written from now on straight to `sink`, for a producer that runs in its consumer's task.
+    func attach(_ sink: @escaping Sink) {
+        state.withLock { $0.sink = sink }
     }
 
     /// Returns once the consumer has taken enough that at most the window's bytes wait for it, or the body

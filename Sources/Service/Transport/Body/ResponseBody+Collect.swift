@@ -6,14 +6,16 @@ import FoundationNetworking
 
 extension TransportResponse {
     /// Reads the whole body of the response to `request`, at most `limit` bytes, telling `received` the byte
-    /// count so far after each chunk.
+    /// count so far after each chunk. For the router's pipeline: a body the transport produces is filled in
+    /// the calling task (see `ResponseBody.drain(fillingHere:into:)`).
     func collect(
         after request: URLRequest,
         upTo limit: Int?,
         received: (@Sendable (Int64) -> Void)? = nil
     ) async throws -> Data {
         let expectedLength = head.mayHaveBody(after: request) ? head.expectedContentLength : 0
-        return try await body.collect(upTo: limit, expectedLength: expectedLength, received: received)
+        return try await body.collect(
+            upTo: limit, expectedLength: expectedLength, received: received, fillingHere: true)
     }
 }
 
@@ -28,11 +30,13 @@ extension ResponseBody {
     ///
     /// A body announced (by `expectedLength`) or found to be over `limit` bytes stops the transfer and
     /// throws a ``NetworkError`` of kind ``NetworkError/Kind/responseTooLarge``, at once or as soon as the bytes pass it. `received`
-    /// gets the byte count so far after each chunk, on the thread that received it.
+    /// gets the byte count so far after each chunk, on the thread that received it. `fillingHere` as for
+    /// ``drain(fillingHere:into:)``.
     func collect(
         upTo limit: Int?,
         expectedLength: Int64?,
-        received: (@Sendable (Int64) -> Void)?
+        received: (@Sendable (Int64) -> Void)?,
+        fillingHere: Bool = false
     ) async throws -> Data {
         if let limit, let expectedLength, expectedLength > limit {
             cancel()
@@ -40,7 +44,7 @@ extension ResponseBody {
         }
         let reservation = Self.reservation(expectedLength: expectedLength, limit: limit)
         let collected = Locked(Data())
-        try await drain { chunk in
+        try await drain(fillingHere: fillingHere) { chunk in
             let count = try collected.withLock { body in
                 if let limit, body.count + chunk.count > limit {
                     throw NetworkError(.responseTooLarge, detail: "limit \(limit) bytes")

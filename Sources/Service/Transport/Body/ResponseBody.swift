@@ -16,11 +16,14 @@ public struct ResponseBody: AsyncSequence, Sendable {
     public typealias Element = Data
 
     let channel: BodyChannel
+    /// What fills the body once it is read, for a body a transport gives as ``produced(window:by:)``.
+    let producer: BodyProducer?
     /// Stops the transfer when the last copy of the body is gone before its end was read.
     private let lifetime: Lifetime
 
-    init(channel: BodyChannel) {
+    init(channel: BodyChannel, producer: BodyProducer? = nil) {
         self.channel = channel
+        self.producer = producer
         self.lifetime = Lifetime(channel)
     }
 
@@ -52,6 +55,39 @@ public struct ResponseBody: AsyncSequence, Sendable {
         return (ResponseBody(channel: channel), ResponseBodyWriter(channel: channel))
     }
 
+    /// A body that `produce` fills once its consumer reads it, for a transport that pulls its bytes.
+    ///
+    /// `produce` writes the chunks with the writer it is given, awaiting `ResponseBodyWriter.waitForDemand()`
+    /// after each, and ends the body with `finish()` or `fail(_:)`; it stops early when `write(_:)` returns
+    /// `false` or its task is cancelled, which is how it learns that the consumer stopped. A body the router
+    /// collects whole is filled in the request's own task, without a hop to another thread; any other
+    /// consumer gets `produce` in a task of its own. A body never read never runs it.
+    ///
+    /// ```swift
+    /// ResponseBody.produced { writer in
+    ///     do {
+    ///         for try await chunk in connection.chunks {
+    ///             guard writer.write(chunk) else { return }
+    ///             await writer.waitForDemand()
+    ///         }
+    ///         writer.finish()
+    ///     } catch {
+    ///         writer.fail(error)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - window: How many bytes may wait for a consumer that reads chunk by chunk. Defaults to ``defaultWindow``.
+    ///   - produce: Fills the body; returning without ending it ends it as cancelled.
+    @_spi(Transport) public static func produced(
+        window: Int = ResponseBody.defaultWindow,
+        by produce: @escaping @Sendable (ResponseBodyWriter) async -> Void
+    ) -> ResponseBody {
+        let producer = BodyProducer(produce)
+        return ResponseBody(channel: BodyChannel(window: window, onCancel: producer.stop), producer: producer)
+    }
+
     /// Reads the whole body into memory.
     ///
     /// - Parameter limit: The most bytes to keep; a larger body stops the transfer and throws
@@ -76,8 +112,22 @@ public struct ResponseBody: AsyncSequence, Sendable {
     /// Hands each chunk to `sink` on the thread that received it, and returns once the body has ended.
     ///
     /// The way to write a body somewhere without a hop per chunk: a download writes each chunk to its file here.
-    func drain(into sink: @escaping @Sendable (Data) throws -> Void) async throws {
+    ///
+    /// With `fillingHere`, a body given as ``produced(window:by:)`` is filled in the calling task, each chunk
+    /// going straight to `sink`: only for a caller whose task is what stops it (the router's request task,
+    /// which ``Router/cancel()`` and deadlines cancel), since a producer in the caller's task notices
+    /// ``cancel()`` only at its next chunk.
+    func drain(fillingHere: Bool = false, into sink: @escaping @Sendable (Data) throws -> Void) async throws {
         guard channel.claim() else { throw ResponseBodyError.alreadyConsumed }
+        if let producer {
+            let writer = ResponseBodyWriter(channel: channel)
+            if fillingHere {
+                channel.attach(sink)
+                _ = await producer.runHere(writing: writer)
+            } else {
+                producer.start(writing: writer)
+            }
+        }
         try await channel.drain(into: sink)
     }
 
@@ -110,6 +160,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
             if !claimed {
                 guard body.channel.claim() else { throw ResponseBodyError.alreadyConsumed }
                 claimed = true
+                body.producer?.start(writing: ResponseBodyWriter(channel: body.channel))
             }
             return try await body.channel.next()
         }

@@ -16,8 +16,10 @@ import Foundation
 @_spi(Transport) public struct ResponseBodyWriter: Sendable {
     let channel: BodyChannel
 
-    /// Delivers the next chunk of the body.
-    public func write(_ chunk: Data) {
+    /// Delivers the next chunk of the body; `false` when the body has ended or its consumer stopped, so the
+    /// transport can stop reading.
+    @discardableResult
+    public func write(_ chunk: Data) -> Bool {
         channel.write(chunk)
     }
 
