@@ -67,9 +67,19 @@ public struct Redactor: Sendable {
     /// A redactor with the defaults, built once.
     static let standard = Redactor()
 
-    /// `name` lowercased, without `-`, `_` and `.`.
+    /// `name` lowercased, without `-`, `_` and `.`: an ASCII name byte by byte, any other by Unicode's rules.
     static func normalized<Name: StringProtocol>(_ name: Name) -> String {
-        String(name.lowercased().unicodeScalars.filter { !"-_.".unicodeScalars.contains($0) })
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
+            case 0x80...: return String(name.lowercased().unicodeScalars.filter { !"-_.".unicodeScalars.contains($0) })
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func normalized(_ names: Set<String>) -> Set<String> {
