@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 // The transport benchmarks compare AsyncHTTPClientTransport (the root package's product behind its trait

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // Compiles the code of Beagle's published iOS pages against BeagleAdapter, in Swift 5 and Swift 6

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // A load test of the library against a local httpbin (see README.md). A package of its own, so the
