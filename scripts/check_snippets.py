@@ -194,10 +194,8 @@ class SourceFile:
         self.lines.append(text)
         self.origins.append(origin)
 
-    def add_block(self, block: Block, indent: str = "", skip_imports: bool = False) -> None:
+    def add_block(self, block: Block, indent: str = "") -> None:
         for offset, text in enumerate(block.code):
-            if skip_imports and text.startswith("import "):
-                continue
             self.add(indent + text if text else text, f"{block.doc}:{block.line + offset}")
 
     @property
@@ -210,16 +208,33 @@ def document_file(blocks: list[Block]) -> SourceFile:
     file = SourceFile("main.swift" if any(block.has_statements() for block in blocks) else "Snippets.swift")
     for text in LINUX_SHIM:
         file.add(text)
+    hoisted: set[int] = set()  # Markdown lines
     imports: set[str] = set()
     for block in blocks:
-        for offset, text in enumerate(block.code):
-            if text.startswith("import ") and text.strip() not in imports:
-                imports.add(text.strip())
-                file.add(text.strip(), f"{block.doc}:{block.line + offset}")
+        for offset in unconditional_imports(block):
+            hoisted.add(block.line + offset)
+            if block.code[offset] not in imports:
+                imports.add(block.code[offset])
+                file.add(block.code[offset], f"{block.doc}:{block.line + offset}")
     for block in blocks:
         file.add("")
-        file.add_block(block, skip_imports=True)
+        for offset, text in enumerate(block.code):
+            if block.line + offset not in hoisted:
+                file.add(text, f"{block.doc}:{block.line + offset}")
     return file
+
+
+def unconditional_imports(block: Block) -> list[int]:
+    """The offsets of a block's `import` lines that no `#if` encloses, which can move to the top of the file."""
+    offsets, depth = [], 0
+    for offset, text in enumerate(block.code):
+        if text.startswith("#if"):
+            depth += 1
+        elif text.startswith("#endif"):
+            depth -= 1
+        elif depth == 0 and text.startswith("import "):
+            offsets.append(offset)
+    return offsets
 
 
 # The package of each product a sample may import besides NetworkLayer's own: the MovieDB sample's, the root
