@@ -1,64 +1,46 @@
 #!/usr/bin/env python3
-"""check_snippets.py: compiles every Swift code sample of the documentation against the real libraries.
+"""check_snippets.py: compiles each document's Swift samples, together, as one file against the real libraries.
 
     python3 scripts/check_snippets.py [--root DIR] [--only SUBSTRING] [--list] [--verbose]
 
-Samples are the ```swift blocks of README.md, Examples/MovieDB/README.md, Integrations/README.md and every .md
-file under Sources/**/*.docc. The script writes one SwiftPM package (`<work>/package`) that depends on the
-repository (products NetworkLayer and BeagleAdapter, and the integration products the samples import, with their
-traits on), and, when a sample imports them, on Examples/MovieDB (TMDB) and on swift-log, swift-metrics or
-swift-distributed-tracing, with one library target per sample, so that type names of different samples never
-clash. One `swift build` compiles them all, in parallel, after the libraries. Warnings are reported, not fatal;
-any error fails the script, printed at the Markdown file and line it comes from.
+The documents are README.md, Examples/MovieDB/README.md, Integrations/README.md and every .md file under
+Sources/**/*.docc. All the ```swift blocks of a document, read top to bottom, must be one program a reader can
+paste: the script concatenates them, in order, into one source file of one target (`main.swift` when a block has
+top-level statements), with nothing hidden added. Their `import` lines are hoisted to the top, once each, as a
+reader pasting them would do; a document's code must show every import it needs, only `import
+FoundationNetworking` is added (under `#if canImport(FoundationNetworking)`), since URLRequest and URLSession live
+there on Linux and nowhere else. So the context a block takes for granted (an endpoint enum, a `router`) is
+declared once, in a visible block, and never again.
+
+The script writes one SwiftPM package (`<work>/package`) that depends on the repository (with the traits of the
+integration products the documents import) and, when a document imports them, on Examples/MovieDB (TMDB) and on
+swift-log, swift-metrics or swift-distributed-tracing, with one target per document. One `swift build` compiles
+them all. Warnings are reported, not fatal; any error fails the script, printed at the Markdown file and line it
+comes from.
 
 The work directory is .build-snippets, or "$SWIFT_SCRATCH_PATH-snippets" when SWIFT_SCRATCH_PATH is set
 (relative paths are taken from the repository root); it holds the generated package and its build, so
 a second run only compiles what changed.
 
-How a block is compiled (its mode)
-----------------------------------
-Without a marker, a block whose unindented lines all start a declaration (`import`, `struct`, `enum`,
-`class`, `actor`, `protocol`, `extension`, `func`, `typealias`, an `@attribute`, a modifier such as
-`final`) is compiled as an ordinary source file (`file`). Any other block, one with statements or
-top-level `let`/`var`, is compiled as the `main.swift` of its target (`script`), the way a script or a
-playground runs it: declarations, extensions and statements can mix, and `try await` works at the top.
-
-A block without `import` lines gets `import Foundation` and `import NetworkLayer` (plus `import
-BeagleAdapter` in BeagleAdapter's catalog) and the imports of the preludes it uses; a block with its own
-imports gets exactly those, so it compiles on Linux only if it imports FoundationNetworking where that module
-exists, as a reader's copy must. A block without imports also gets `import FoundationNetworking` under
-`#if canImport(FoundationNetworking)`, because URLRequest and URLSession live there on Linux.
-
 Markers
 -------
-An HTML comment on the line(s) right before the fence changes that; DocC and GitHub do not render them.
-Directives are separated by `;`:
+An HTML comment on the line(s) right before the fence, which DocC and GitHub do not render, may say:
 
-    <!-- snippet: file -->                 an ordinary source file: declarations only
-    <!-- snippet: script -->               main.swift: declarations and top-level statements
-    <!-- snippet: body -->                 the body of `func snippet() async throws`
-    <!-- snippet: member TYPE -->          members of `extension TYPE { … }` (a fragment of an endpoint enum)
     <!-- snippet: manifest -->             arguments of `Package(name: "App", …)` in a Package.swift,
                                            checked with `swift package dump-package`; one whose dependency
                                            is `.package(path: "…")` is also resolved, with this checkout
                                            linked in at that path
-    <!-- snippet: skip: REASON -->         not compiled here; the reason is printed
-    <!-- snippet: prelude NAME -->         other blocks can use this block's declarations
-    <!-- snippet: uses NAME, NAME -->      compile together with these preludes (and theirs)
+    <!-- snippet: skip: REASON -->         not compiled here (code of another library, an Apple-only API);
+                                           the reason is printed
+
+Any other marker fails, as does the old hidden context (`snippet-prelude`, `uses`, `body`, `member`).
 
 A Markdown file that shows a manifest, or whose samples import one of the repository's products besides
 NetworkLayer, must list in its manifests every product of the repository, swift-log, swift-metrics and
 swift-distributed-tracing that its shown samples import (skipped ones too), and name each integration product
 with the trait that builds it (`traits: ["AsyncHTTPClient"]`); any miss fails like a compile error.
 
-Context a sample takes for granted (a `manager`, the app's `show(_:)`) can be declared in a hidden
-prelude, an HTML comment anywhere in a Markdown file, names being global to all files:
-
-    <!-- snippet-prelude NAME [uses NAME, NAME]
-    let manager = NetworkManager<MovieAPI>()
-    -->
-
-Exit status: 0 when every block compiled, 1 when one failed, 2 on a usage or setup error.
+Exit status: 0 when every document compiled, 1 when one failed, 2 on a usage or setup error.
 """
 
 from __future__ import annotations
@@ -73,20 +55,21 @@ import shutil
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-DECLARATION_KEYWORDS = (
-    "import", "struct", "enum", "class", "actor", "protocol", "extension", "func", "typealias",
-    "final", "public", "internal", "fileprivate", "private", "open", "indirect", "nonisolated",
-    "@",
-)
-MODES = ("file", "script", "body", "member", "manifest", "skip")
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([\w+-]*)")
 MARKER = re.compile(r"^\s*<!--\s*snippet:\s*(.*?)\s*-->\s*$")
-HIDDEN_PRELUDE = re.compile(r"^\s*<!--\s*snippet-prelude\s+([\w-]+)(?:\s+uses\s+(.*?))?\s*$")
+HIDDEN_CONTEXT = re.compile(r"^\s*<!--\s*snippet-prelude\b")
+GONE_DIRECTIVES = ("prelude", "uses", "body", "member", "file", "script")
 DIAGNOSTIC = re.compile(r"^(/[^:]+\.swift):(\d+):(\d+): (error|warning): (.*)$")
 LINUX_SHIM = ["#if canImport(FoundationNetworking)", "import FoundationNetworking", "#endif"]
+# An unindented line that is part of a declaration, not a statement: a file with only these needs no main.swift.
+DECLARATION_STARTS = (
+    "import", "struct", "enum", "class", "actor", "protocol", "extension", "func", "typealias",
+    "final", "public", "internal", "fileprivate", "private", "open", "indirect", "nonisolated", "@",
+    "}", ")", "]", "//", "/*", "*", "#if", "#else", "#elseif", "#endif",
+)
 
 
 class SetupError(Exception):
@@ -101,20 +84,20 @@ def identifier(text: str) -> str:
     return re.sub(r"\W", "_", text)
 
 
+def doc_target(doc: Path) -> str:
+    # The whole relative path, so two catalogs may both have an article of the same name.
+    return "Snippet_" + identifier("_".join(doc.with_suffix("").parts))
+
+
 @dataclass
 class Block:
-    """A fenced Swift block, or a hidden prelude, of a Markdown file."""
+    """A fenced Swift block of a Markdown file."""
 
     doc: Path  # relative to the root
     line: int  # 1-based line of the first code line
     code: list[str]
-    marker_line: int | None = None
-    mode: str | None = None  # explicit mode, else decided by `auto_mode`
-    member_type: str | None = None
+    mode: str | None = None  # "manifest", "skip", or None: compiled with the document's other blocks
     skip_reason: str | None = None
-    prelude: str | None = None
-    uses: list[str] = field(default_factory=list)
-    hidden: bool = False
     ordinal: int = 0  # k-th Swift block of its file
 
     @property
@@ -123,39 +106,21 @@ class Block:
 
     @property
     def target(self) -> str:
-        # The whole relative path, so two catalogs may both have an article of the same name.
-        stem = identifier("_".join(self.doc.with_suffix("").parts))
-        kind = "prelude_" + identifier(self.prelude or "") if self.hidden else str(self.ordinal)
-        return f"Snippet_{stem}_{kind}"
+        """The target a problem of this block is filed under: its own for a manifest, else its document's."""
+        return f"{doc_target(self.doc)}_{self.ordinal}" if self.mode == "manifest" else doc_target(self.doc)
 
     @property
     def text(self) -> str:
         return "\n".join(self.code)
 
     def top_level_lines(self) -> list[str]:
-        return [
-            text for text in self.code
-            if text.strip() and not text[0].isspace()
-            and not text.startswith(("}", ")", "]", "//", "/*", "*", "#if", "#else", "#elseif", "#endif"))
-        ]
-
-    def has_imports(self) -> bool:
-        return any(text.startswith("import ") for text in self.top_level_lines())
+        return [text for text in self.code if text.strip() and not text[0].isspace()]
 
     def imports(self) -> list[str]:
         return [text.strip() for text in self.top_level_lines() if text.startswith("import ")]
 
-    def auto_mode(self) -> str:
-        if self.mode:
-            return self.mode
-        declares = all(text.startswith(DECLARATION_KEYWORDS) for text in self.top_level_lines())
-        return "file" if declares else "script"
-
-    def module_imports(self) -> list[str]:
-        modules = ["Foundation", "NetworkLayer"]
-        if "BeagleAdapter.docc" in str(self.doc):
-            modules.append("BeagleAdapter")
-        return [f"import {module}" for module in modules]
+    def has_statements(self) -> bool:
+        return not all(text.startswith(DECLARATION_STARTS) for text in self.top_level_lines())
 
 
 # --- Markdown --------------------------------------------------------------------------------------
@@ -164,29 +129,20 @@ class Block:
 def parse_markers(doc: Path, lines: list[str], fence_index: int, block: Block) -> None:
     """Applies the marker comments on the lines right before the fence at `fence_index`."""
     index = fence_index - 1
-    markers: list[tuple[int, str]] = []
     while index >= 0 and (match := MARKER.match(lines[index])):
-        markers.insert(0, (index + 1, match.group(1)))
-        index -= 1
-    for line, text in markers:
-        block.marker_line = block.marker_line or line
-        for directive in (part.strip() for part in text.split(";")):
-            word, _, rest = directive.partition(" ")
-            word = word.rstrip(":")
-            rest = rest.strip()
-            if directive.startswith("skip"):
+        for directive in (part.strip() for part in match.group(1).split(";")):
+            word = directive.partition(" ")[0].rstrip(":")
+            if word == "skip":
                 block.mode = "skip"
                 block.skip_reason = directive[4:].lstrip(": ").strip() or "no reason given"
-            elif word in ("file", "script", "body", "manifest") and not rest:
-                block.mode = word
-            elif word == "member" and rest:
-                block.mode, block.member_type = "member", rest
-            elif word == "prelude" and rest:
-                block.prelude = rest
-            elif word == "uses" and rest:
-                block.uses += [name.strip() for name in rest.split(",") if name.strip()]
+            elif directive == "manifest":
+                block.mode = "manifest"
+            elif word in GONE_DIRECTIVES:
+                raise SetupError(f"{doc}:{index + 1}: the marker `{word}` is gone: a document's blocks compile "
+                                 "together as one file, so declare the context they need in a visible block")
             else:
-                raise SetupError(f"{doc}:{line}: unknown snippet directive {directive!r}")
+                raise SetupError(f"{doc}:{index + 1}: unknown snippet directive {directive!r}")
+        index -= 1
 
 
 def extract(root: Path, doc: Path) -> list[Block]:
@@ -196,22 +152,9 @@ def extract(root: Path, doc: Path) -> list[Block]:
     ordinal = 0
     while index < len(lines):
         text = lines[index]
-        if match := HIDDEN_PRELUDE.match(text):
-            start = index + 1
-            end = start
-            while end < len(lines) and lines[end].strip() != "-->":
-                end += 1
-            if end == len(lines):
-                raise SetupError(f"{doc}:{index + 1}: snippet-prelude is not closed with a line `-->`")
-            for number in range(start, end):
-                if lines[number].startswith("@"):
-                    raise SetupError(f"{doc}:{number + 1}: DocC reads a line that starts with `@` as a directive, "
-                                     "even in a comment; start it differently")
-            uses = [name.strip() for name in (match.group(2) or "").split(",") if name.strip()]
-            blocks.append(Block(doc, start + 1, lines[start:end], mode="file", prelude=match.group(1),
-                                uses=uses, hidden=True))
-            index = end + 1
-            continue
+        if HIDDEN_CONTEXT.match(text):
+            raise SetupError(f"{doc}:{index + 1}: hidden code (`snippet-prelude`) is gone: show the context the "
+                             "samples need in a visible block")
         match = FENCE.match(text)
         if not match:
             index += 1
@@ -260,60 +203,38 @@ class SourceFile:
         return "\n".join(self.lines) + "\n"
 
 
-def prelude_closure(block: Block, preludes: dict[str, Block]) -> list[Block]:
-    ordered: list[Block] = []
-
-    def visit(name: str, trail: tuple[str, ...]) -> None:
-        if name in trail:
-            raise SetupError(f"{block.location}: preludes use each other in a cycle: {' → '.join(trail + (name,))}")
-        prelude = preludes.get(name)
-        if prelude is None:
-            raise SetupError(f"{block.location}: uses {name!r}, but no block is marked `prelude {name}`")
-        for used in prelude.uses:
-            visit(used, trail + (name,))
-        if prelude not in ordered:
-            ordered.append(prelude)
-
-    for name in block.uses:
-        visit(name, ())
-    return ordered
-
-
-def header(block: Block, used: list[Block], file: SourceFile) -> None:
-    if block.has_imports():
-        return  # compiled as shown, so a sample that needs FoundationNetworking on Linux must say so
+def document_file(blocks: list[Block]) -> SourceFile:
+    """One document's compiled blocks as one file: their imports hoisted, once each, then their code in order."""
+    file = SourceFile("main.swift" if any(block.has_statements() for block in blocks) else "Snippets.swift")
     for text in LINUX_SHIM:
         file.add(text)
-    imports = block.module_imports()
-    for prelude in used:
-        imports += [text for text in prelude.imports() if text not in imports]
-    for text in imports:
-        file.add(text)
+    hoisted: set[int] = set()  # Markdown lines
+    imports: set[str] = set()
+    for block in blocks:
+        for offset in unconditional_imports(block):
+            hoisted.add(block.line + offset)
+            if block.code[offset] not in imports:
+                imports.add(block.code[offset])
+                file.add(block.code[offset], f"{block.doc}:{block.line + offset}")
+    for block in blocks:
+        file.add("")
+        for offset, text in enumerate(block.code):
+            if block.line + offset not in hoisted:
+                file.add(text, f"{block.doc}:{block.line + offset}")
+    return file
 
 
-def target_files(block: Block, preludes: dict[str, Block]) -> list[SourceFile]:
-    used = prelude_closure(block, preludes)
-    files = []
-    for prelude in used:
-        file = SourceFile(f"Prelude_{identifier(prelude.prelude or '')}.swift")
-        header(prelude, [], file)
-        file.add_block(prelude)
-        files.append(file)
-    mode = block.auto_mode()
-    file = SourceFile("main.swift" if mode == "script" else "Snippet.swift")
-    header(block, used, file)
-    if mode == "body":
-        file.add("func snippet() async throws {")
-        file.add_block(block, "    ")
-        file.add("}")
-    elif mode == "member":
-        file.add(f"extension {block.member_type} {{")
-        file.add_block(block, "    ")
-        file.add("}")
-    else:
-        file.add_block(block)
-    files.append(file)
-    return files
+def unconditional_imports(block: Block) -> list[int]:
+    """The offsets of a block's `import` lines that no `#if` encloses, which can move to the top of the file."""
+    offsets, depth = [], 0
+    for offset, text in enumerate(block.code):
+        if text.startswith("#if"):
+            depth += 1
+        elif text.startswith("#endif"):
+            depth -= 1
+        elif depth == 0 and text.startswith("import "):
+            offsets.append(offset)
+    return offsets
 
 
 # The package of each product a sample may import besides NetworkLayer's own: the MovieDB sample's, the root
@@ -347,15 +268,12 @@ PACKAGE_SOURCES = {
 MANIFEST_PRODUCTS = {"NetworkLayer", "BeagleAdapter", *PRODUCT_TRAITS, "Logging", "Metrics", "Tracing"}
 
 
-def products(block: Block, used: list[Block]) -> list[str]:
+def products(blocks: list[Block]) -> list[str]:
     names = {"NetworkLayer"}
-    for source in [block, *used]:
-        if "BeagleAdapter.docc" in str(source.doc) or "import BeagleAdapter" in source.imports():
-            names.add("BeagleAdapter")
-        for line in source.imports():
-            module = line.removeprefix("import ").strip()
-            if module in PRODUCT_PACKAGES:
-                names.add(module)
+    for line in (line for block in blocks for line in block.imports()):
+        module = line.removeprefix("import ").strip()
+        if module in PRODUCT_PACKAGES or module == "BeagleAdapter":
+            names.add(module)
     return sorted(names)
 
 
@@ -373,28 +291,26 @@ def write_if_changed(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def generate(root: Path, package: Path, blocks: list[Block], preludes: dict[str, Block]) -> dict[Path, SourceFile]:
-    """Writes the package; returns every generated Swift file by path."""
+def generate(root: Path, package: Path, by_doc: dict[Path, list[Block]]) -> dict[Path, SourceFile]:
+    """Writes the package, one target per document; returns every generated Swift file by path."""
     sources: dict[Path, SourceFile] = {}
     targets = []
     needed_packages: set[str] = set()
     needed_traits: set[str] = set()
-    for block in blocks:
-        files = target_files(block, preludes)
-        used = prelude_closure(block, preludes)
-        product_names = products(block, used)
+    for doc, blocks in by_doc.items():
+        product_names = products(blocks)
         needed_packages |= {PRODUCT_PACKAGES[name] for name in product_names if name in PRODUCT_PACKAGES}
         needed_traits |= {PRODUCT_TRAITS[name] for name in product_names if name in PRODUCT_TRAITS}
         dependencies = ", ".join(
             f'.product(name: "{name}", package: "{PRODUCT_PACKAGES.get(name, "NetworkLayer")}")'
             for name in product_names
         )
-        targets.append(f'        .target(name: "{block.target}", dependencies: [{dependencies}]),')
-        for file in files:
-            path = package / "Sources" / block.target / file.name
-            write_if_changed(path, file.text)
-            sources[path.resolve()] = file
-    wanted = {block.target for block in blocks}
+        targets.append(f'        .target(name: "{doc_target(doc)}", dependencies: [{dependencies}]),')
+        file = document_file(blocks)
+        path = package / "Sources" / doc_target(doc) / file.name
+        write_if_changed(path, file.text)
+        sources[path.resolve()] = file
+    wanted = {doc_target(doc) for doc in by_doc}
     for stale in (package / "Sources").glob("*"):
         if stale.name not in wanted:
             shutil.rmtree(stale)
@@ -407,7 +323,7 @@ def generate(root: Path, package: Path, blocks: list[Block], preludes: dict[str,
     dependencies += [package_dependency(root, name) for name in sorted(needed_packages - {"NetworkLayer"})]
     manifest = "\n".join([
         "// swift-tools-version:6.2",
-        "// Generated by scripts/check_snippets.py: one target per Swift block of the documentation.",
+        "// Generated by scripts/check_snippets.py: one target per document, its Swift blocks as one file.",
         "import PackageDescription",
         "",
         "let package = Package(",
@@ -506,10 +422,10 @@ def manifest_coverage(doc_blocks: list[Block]) -> list[tuple[Block, Diagnostic]]
     Only the products of MANIFEST_PRODUCTS count, and only in a file that shows a manifest or imports one of the
     root package's products besides NetworkLayer. Each problem comes with the block it is reported at.
     """
-    manifests = [block for block in doc_blocks if block.auto_mode() == "manifest"]
+    manifests = [block for block in doc_blocks if block.mode == "manifest"]
     imported: dict[str, Block] = {}
     for block in doc_blocks:
-        if block.hidden or block in manifests:
+        if block in manifests:
             continue
         for line in block.imports():
             module = line.split()[1]
@@ -666,83 +582,73 @@ def main() -> int:
 
     try:
         blocks = [block for doc in documents(root) for block in extract(root, doc)]
-        preludes: dict[str, Block] = {}
-        for block in blocks:
-            if block.prelude:
-                if block.prelude in preludes:
-                    raise SetupError(f"{block.location}: prelude {block.prelude!r} is already defined at "
-                                     f"{preludes[block.prelude].location}")
-                if block.auto_mode() != "file":
-                    raise SetupError(f"{block.location}: prelude {block.prelude!r} must only declare (mode file)")
-                preludes[block.prelude] = block
-        selected = [block for block in blocks if not block.hidden and (not args.only or args.only in str(block.doc))]
-        for block in selected:
-            prelude_closure(block, preludes)  # reports unknown names before anything is built
     except (OSError, SetupError) as error:
         print(f"check_snippets: {error}", file=sys.stderr)
         return 2
+    selected = [block for block in blocks if not args.only or args.only in str(block.doc)]
+    compiled: dict[Path, list[Block]] = {}
+    for block in selected:
+        if block.mode is None:
+            compiled.setdefault(block.doc, []).append(block)
 
     if args.list:
         for block in selected:
-            print(f"{block.location:60} {block.auto_mode():8} {block.target}")
+            print(f"{block.location:60} {block.mode or 'compiled':8} {block.target}")
         return 0
 
     work = work_directory(root)
     package = work / "package"
-    compiled = [block for block in selected if block.auto_mode() not in ("skip", "manifest")]
-    # Hidden preludes are compiled on their own too, so an error in one is reported once, at its place.
-    compiled += [block for block in blocks if block.hidden and any(
-        block in prelude_closure(user, preludes) for user in compiled)]
     try:
-        sources = generate(root, package, compiled, preludes)
-    except (OSError, SetupError) as error:
+        sources = generate(root, package, compiled)
+    except OSError as error:
         print(f"check_snippets: {error}", file=sys.stderr)
         return 2
 
-    print(f"==> compiling {len(compiled)} Swift blocks in {package} (scratch {work / 'build'})", file=sys.stderr)
-    by_target, failure_log = build(package, work / "build", [block.target for block in compiled], sources,
+    count = sum(len(doc_blocks) for doc_blocks in compiled.values())
+    print(f"==> compiling {count} Swift blocks of {plural(len(compiled), 'document')}, one file each, in {package} "
+          f"(scratch {work / 'build'})", file=sys.stderr)
+    by_target, failure_log = build(package, work / "build", [doc_target(doc) for doc in compiled], sources,
                                    args.verbose)
     for block in selected:
-        if block.auto_mode() == "manifest":
+        if block.mode == "manifest":
             by_target[block.target] = check_manifest(block, work)
     for doc in dict.fromkeys(block.doc for block in selected):
         for block, diagnostic in manifest_coverage([block for block in blocks if block.doc == doc]):
             by_target.setdefault(block.target, []).append(diagnostic)
 
+    # One row per compiled document, then one per manifest or skipped block.
     rows = []
     failures = 0
     warnings = 0
-    for block in (block for block in blocks if block in selected or block in compiled):
-        mode = block.auto_mode()
-        mode_text = f"member {block.member_type}" if mode == "member" else mode
-        if block.prelude:
-            mode_text = f"hidden prelude {block.prelude}" if block.hidden else f"{mode_text}, prelude {block.prelude}"
-        location = f"{block.doc}:{block.marker_line or block.line - 1}" if block.hidden else block.location
-        found = by_target.get(block.target, [])
+    checked = [(f"{doc} ({plural(len(doc_blocks), 'block')})", "one file", doc_target(doc), None)
+               for doc, doc_blocks in compiled.items()]
+    checked += [(block.location, block.mode, block.target, block.skip_reason) for block in selected if block.mode]
+    for location, mode, target, skip_reason in checked:
+        found = by_target.get(target, [])
         if mode == "skip" and not found:
-            rows.append((location, mode_text, f"skipped: {block.skip_reason}"))
+            rows.append((location, mode, f"skipped: {skip_reason}"))
             continue
         errors = [d for d in found if d.severity == "error"]
         warnings += len(found) - len(errors)
         if errors:
             failures += 1
-            rows.append((location, mode_text, f"FAILED ({plural(len(errors), 'error')})"))
-        elif failure_log is not None:
+            rows.append((location, mode, f"FAILED ({plural(len(errors), 'error')})"))
+        elif failure_log is not None and mode == "one file":
             failures += 1
-            rows.append((location, mode_text, "FAILED (build failed, see the log)"))
+            rows.append((location, mode, "FAILED (build failed, see the log)"))
         else:
-            rows.append((location, mode_text, f"ok ({plural(len(found), 'warning')})" if found else "ok"))
+            rows.append((location, mode, f"ok ({plural(len(found), 'warning')})" if found else "ok"))
 
     width = max(len(row[0]) for row in rows) if rows else 10
     mode_width = max(len(row[1]) for row in rows) if rows else 10
-    print(f"{'BLOCK':{width}}  {'MODE':{mode_width}}  RESULT")
+    print(f"{'DOCUMENT OR BLOCK':{width}}  {'MODE':{mode_width}}  RESULT")
     for location, mode, result in rows:
         print(f"{location:{width}}  {mode:{mode_width}}  {result}")
 
     for severity in ("warning", "error"):
         listed = set()
-        for block in compiled + [b for b in selected if b.auto_mode() in ("manifest", "skip")]:
-            for diagnostic in by_target.get(block.target, []):
+        for target in dict.fromkeys(row[2] for row in checked):
+            for diagnostic in by_target.get(target, []):
                 key = (diagnostic.location, diagnostic.message)
                 if diagnostic.severity == severity and key not in listed:
                     listed.add(key)
@@ -750,13 +656,13 @@ def main() -> int:
     if failure_log is not None:
         print(failure_log[-6000:], file=sys.stderr)
 
-    counted = [row for row in rows if not row[2].startswith("skipped")]
-    skipped = len(rows) - len(counted)
+    skipped = sum(1 for row in rows if row[2].startswith("skipped"))
     elapsed = time.monotonic() - started
-    summary = (f"{len(counted) - failures} of {len(counted)} blocks compiled (hidden preludes included), "
-               f"{skipped} skipped, {plural(warnings, 'warning')} ({elapsed:.0f} s)")
+    summary = (f"{len(rows) - skipped - failures} of {len(rows) - skipped} checks passed ({count} blocks in "
+               f"{plural(len(compiled), 'document')}, one file each, and the manifests), {skipped} skipped, "
+               f"{plural(warnings, 'warning')} ({elapsed:.0f} s)")
     if failures:
-        print(f"check_snippets: {plural(failures, 'block')} failed; {summary}", file=sys.stderr)
+        print(f"check_snippets: {plural(failures, 'check')} failed; {summary}", file=sys.stderr)
         return 1
     print(f"==> {summary}", file=sys.stderr)
     return 0
