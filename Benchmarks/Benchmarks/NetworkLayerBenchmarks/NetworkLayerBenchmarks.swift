@@ -12,5 +12,6 @@ let benchmarks: @Sendable () -> Void = {
     StreamProbeBenchmarks.register()
     #if canImport(NetworkLayerAsyncHTTPClient)
     TransportBenchmarks.register()
+    TransportStreamCancellationBenchmarks.register()
     #endif
 }
