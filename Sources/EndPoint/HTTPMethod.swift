@@ -30,10 +30,8 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
     public static let head = HTTPMethod(rawValue: "HEAD")
     /// `OPTIONS`: ask which methods a resource allows.
     public static let options = HTTPMethod(rawValue: "OPTIONS")
-    /// `TRACE`: echo the request back.
-    public static let trace = HTTPMethod(rawValue: "TRACE")
-    /// `CONNECT`: open a tunnel.
-    public static let connect = HTTPMethod(rawValue: "CONNECT")
+    /// `TRACE`: echo the request back. Rarely sent by an app; write `"TRACE"` (a method is a string literal).
+    static let trace = HTTPMethod(rawValue: "TRACE")
 
     /// Whether repeating the request has the same effect as sending it once (RFC 9110 §9.2.2).
     public var isIdempotent: Bool {

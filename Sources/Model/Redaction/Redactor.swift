@@ -3,11 +3,11 @@ import Foundation
 /// Replaces secrets in headers, URLs, bodies and messages before anything is printed or logged.
 ///
 /// The rule: a header, query item, fragment parameter, form field or JSON key is secret when its name contains
-/// one of ``defaultSecretNameFragments`` — `key`, `token`, `secret`, `auth`, `password`, `passwd`, `session`,
+/// one of these fragments — `key`, `token`, `secret`, `auth`, `password`, `passwd`, `session`,
 /// `signature`, `credential`, `cookie`, `jwt` — anywhere, in any case, with `-`, `_` and `.` ignored: so
 /// `Ocp-Apim-Subscription-Key`, `X-Functions-Key`, `AccessKey`, `Authentication`, `subscription-key` and
 /// `oauth_token_secret` are all hidden. A few parameters that hold one-time codes are secret by their whole name
-/// (``defaultParameterNames``: `code`, `sig`, `otp`, …). The user info of a URL is always hidden.
+/// (`code`, `sig`, `otp`, …). The user info of a URL is always hidden.
 ///
 /// Names and fragments you give add to the defaults; no redactor shows what the default one hides. Besides
 /// names, a response or an error that repeats a secret value its request carried shows ``placeholder`` in its
@@ -16,49 +16,29 @@ public struct Redactor: Sendable {
     /// What a secret is replaced with.
     public static let placeholder = "REDACTED"
 
-    /// Header names whose values are hidden, besides those the rule hides by their fragments (which cover
-    /// every credential header). Defaults to none.
-    public var headerNames: Set<String> {
-        didSet { secretHeaders = Self.normalized(headerNames) }
-    }
-    /// Query item, form field and JSON key names whose values are hidden, besides those the rule hides by their
-    /// fragments. ``defaultParameterNames`` always apply.
-    public var parameterNames: Set<String> {
-        didSet { secretParameters = Self.normalized(parameterNames.union(Self.defaultParameterNames)) }
-    }
-    /// Parts of a name that make any header or parameter containing them secret. ``defaultSecretNameFragments``
-    /// always apply, whatever this holds.
-    public var secretNameFragments: Set<String> {
-        didSet { secretFragments = Self.fragments(secretNameFragments) }
-    }
-
-    private var secretHeaders: Set<String>
-    private var secretParameters: Set<String>
+    private let secretHeaders: Set<String>
+    private let secretParameters: Set<String>
     /// The fragments normalised, as UTF-8: every request's header names are searched for them, and
     /// Foundation's `String.contains` costs a request microseconds.
-    private var secretFragments: [[UInt8]]
+    private let secretFragments: [[UInt8]]
 
     /// Parameter names hidden by their whole name, which no fragment covers: one-time codes, short signatures and
     /// passwords, assertions.
-    public static let defaultParameterNames: Set<String> = [
+    static let defaultParameterNames: Set<String> = [
         "code", "code_verifier", "sig", "otp", "sid", "pwd", "pass", "assertion", "client_assertion",
     ]
 
     /// The fragments of the rule: a name containing any of them is secret.
-    public static let defaultSecretNameFragments: Set<String> = [
+    static let defaultSecretNameFragments: Set<String> = [
         "key", "token", "secret", "auth", "password", "passwd", "session", "signature", "credential", "cookie", "jwt",
     ]
 
-    /// Creates a redactor that hides what the default one hides, and also `headerNames`, `parameterNames` and
-    /// names containing `secretNameFragments`; names may be given in any case and spelling of `-`, `_` and `.`.
-    public init(
-        headerNames: Set<String> = [],
-        parameterNames: Set<String> = Redactor.defaultParameterNames,
-        secretNameFragments: Set<String> = Redactor.defaultSecretNameFragments
-    ) {
-        self.headerNames = headerNames
-        self.parameterNames = parameterNames
-        self.secretNameFragments = secretNameFragments
+    /// Creates a redactor that hides what the default one hides, and also the values of the headers named in
+    /// `headerNames`, of the query items, form fields and JSON keys named in `parameterNames`, and of any header or
+    /// parameter whose name contains one of `secretNameFragments`; names may be given in any case and spelling of
+    /// `-`, `_` and `.`. What you give adds to the rule; it never removes a default.
+    public init(headerNames: Set<String> = [], parameterNames: Set<String> = [], secretNameFragments: Set<String> = [])
+    {
         self.secretHeaders = Self.normalized(headerNames)
         self.secretParameters = Self.normalized(parameterNames.union(Self.defaultParameterNames))
         self.secretFragments = Self.fragments(secretNameFragments)

@@ -9,7 +9,7 @@ import FoundationNetworking
 
 @Suite("RetryPolicy")
 struct RetryPolicyTests {
-    static let methods: [HTTPMethod] = [.get, .head, .put, .delete, .options, .trace, .post, .patch, .connect]
+    static let methods: [HTTPMethod] = [.get, .head, .put, .delete, .options, "TRACE", .post, .patch, "CONNECT"]
 
     static let outcomes: [(String, Result<Response, NetworkError>, Bool)] = [
         ("200", .success(.stub(200)), false),

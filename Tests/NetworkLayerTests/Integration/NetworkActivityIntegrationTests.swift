@@ -7,8 +7,8 @@ import Testing
 struct NetworkActivityIntegrationTests {
     @Test("Requests to httpbin, answered, refused and cancelled, each begin and end once")
     func activity() async throws {
-        let changes = Locked<[NetworkActivityPlugin.Change]>([])
-        let plugin = NetworkActivityPlugin { change in changes.withLock { $0.append(change) } }
+        let changes = Locked<[Int]>([])
+        let plugin = NetworkActivityPlugin { inFlight in changes.withLock { $0.append(inFlight) } }
         let router = try HTTPBinPeer.makeRouter(configuration: RouterConfiguration(plugins: [plugin]))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<4 { group.addTask { _ = try await router.request(.get(query: [:])) } }
@@ -21,7 +21,9 @@ struct NetworkActivityIntegrationTests {
         _ = await slow.result
         #expect(await eventually { plugin.inFlight == 0 })
         #expect(changes.current.count == 12)
-        #expect(changes.current.filter(\.began).count == 6)
-        #expect(changes.current.last?.inFlight == 0)
+        let steps = zip([0] + changes.current, changes.current).map { $1 - $0 }
+        #expect(steps.filter { $0 == 1 }.count == 6)
+        #expect(steps.allSatisfy { $0 == 1 || $0 == -1 })
+        #expect(changes.current.last == 0)
     }
 }

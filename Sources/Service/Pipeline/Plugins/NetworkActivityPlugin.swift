@@ -8,8 +8,8 @@ import FoundationNetworking
 /// needs, as Moya's `NetworkActivityPlugin` does.
 ///
 /// ```swift
-/// let activity = NetworkActivityPlugin { change in
-///     print(change.began ? "began," : "ended,", change.inFlight, "in flight")
+/// let activity = NetworkActivityPlugin { inFlight in
+///     print(inFlight, "in flight")
 /// }
 /// let router = Router<MovieAPI>(configuration: RouterConfiguration(plugins: [activity]))
 /// ```
@@ -21,24 +21,17 @@ import FoundationNetworking
 /// error, a cancellation or a deadline. A retried request is two attempts. A streamed response
 /// (``Router/stream(_:)``) ends when its head arrives. Share one plugin between routers to count them together.
 public struct NetworkActivityPlugin: PluginType {
-    /// A change in the network activity the plugin sees.
-    public struct Change: Sendable, Hashable {
-        /// Whether an attempt began or ended.
-        public let began: Bool
-        /// The attempts in flight once this change happened.
-        public let inFlight: Int
-    }
-
     /// The attempts in flight, shared by every copy of the plugin.
     private let count = Locked(0)
-    private let onChange: @Sendable (Change) -> Void
+    private let onChange: @Sendable (Int) -> Void
 
-    /// Creates a plugin that calls `onChange` as attempts begin and end.
+    /// Creates a plugin that calls `onChange` with the attempts in flight each time one begins or ends.
     ///
-    /// - Parameter onChange: Called once per change, in the order the changes happen and one at a time, on
-    ///   the thread that sends or receives; keep it short (hop to the main actor for UI work), and do not read
-    ///   ``inFlight`` from it: the change carries the count.
-    public init(onChange: @escaping @Sendable (Change) -> Void = { _ in }) {
+    /// - Parameter onChange: Called once per change with the count once it happened (one more than the last
+    ///   count when an attempt began, one less when one ended), in the order the changes happen and one at a
+    ///   time, on the thread that sends or receives; keep it short (hop to the main actor for UI work), and do
+    ///   not read ``inFlight`` from it: the argument is the count.
+    public init(onChange: @escaping @Sendable (_ inFlight: Int) -> Void = { _ in }) {
         self.onChange = onChange
     }
 
@@ -61,7 +54,7 @@ public struct NetworkActivityPlugin: PluginType {
     private func change(by delta: Int) {
         count.withLock { count in
             count += delta
-            onChange(Change(began: delta > 0, inFlight: count))
+            onChange(count)
         }
     }
 }

@@ -121,10 +121,7 @@ struct RedactorTests {
 
     @Test("names and fragments given add to the defaults, which always apply")
     func configurable() {
-        var added = Redactor()
-        added.headerNames.insert("X-Tenant")
-        added.parameterNames.insert("email")
-        added.secretNameFragments.insert("ssn")
+        let added = Redactor(headerNames: ["X-Tenant"], parameterNames: ["email"], secretNameFragments: ["ssn"])
         #expect(added.header("x_tenant", value: "t") == Redactor.placeholder)
         #expect(added.hidesParameter("Email"))
         #expect(added.hidesParameter("user_SSN_last4"))
