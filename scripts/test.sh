@@ -248,7 +248,8 @@ stage_completion() {
 
 stage_snippets() {
     python3 scripts/check_snippets.py
-    stage_count "$(sed -n 's/^==> \([0-9]* of [0-9]* blocks compiled\).*/\1/p' "$stage_log")"
+    stage_count "$(sed -n 's/^==> \([0-9]* of [0-9]*\) checks passed (\([0-9]* blocks in [0-9]* documents\).*/\1 checks, \2/p' \
+        "$stage_log")"
 }
 
 stage_docs() {
