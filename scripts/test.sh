@@ -47,7 +47,8 @@
 #   NETWORKLAYER_SKIP_<STAGE>=1     skip a stage: LINT, API, DOCS, EXAMPLES (examples and completion), BENCHMARKS,
 #                                   INTEGRATIONS, INSTALL, COMPLETION, FUZZ, SNIPPETS, TSAN, LOADTEST
 #   NETWORKLAYER_TSAN_INTEGRATION=1 run the integration and fault suites under Thread Sanitizer too
-#   NETWORKLAYER_TSAN_TIMEOUT       seconds the tsan stage may take before it is stopped as hung  [900]
+#   NETWORKLAYER_TEST_STALL         seconds without a test event after which a test run is stopped as stuck,
+#                                   naming the tests it was running (scripts/watch_tests.py)  [180]
 #   FAIL_FAST=1                     stop at the first failed stage; by default every stage runs and the run
 #                                   fails at the end
 #   CLEAN=1                         remove the build folders once the run ends (3–5 GB; they make the next run
@@ -165,19 +166,25 @@ stage_api() {
     return "$rc"
 }
 
+# Runs the root package's test binary, built by `swift build ARGS...`, under scripts/watch_tests.py: a run that
+# stops making progress is stopped and the tests it was running are named (the process has also been seen to
+# hang at exit after its summary, which watch_tests.py reports and ends).
+run_test_binary() { # NAME BUILD_ARGS... -- TEST_ARGS...
+    local name=$1 build_args=() bin
+    shift
+    while [[ $1 != -- ]]; do
+        build_args+=("$1")
+        shift
+    done
+    shift
+    bin=$(swift build --show-bin-path "${build_args[@]}")/NetworkLayerPackageTests.xctest
+    python3 scripts/watch_tests.py --stall "${NETWORKLAYER_TEST_STALL:-180}" \
+        --backtrace "$_stage_dir/$name-backtrace.txt" -- "$bin" --testing-library swift-testing "$@"
+}
+
 stage_test() {
-    # The test process has twice hung at exit, once in a full run: its main thread parked by libdispatch, no
-    # other thread left, output cut mid-line. A run that outlives 10 minutes (it takes seconds) is such a
-    # hang: it is reported and run once more, so that CI shows it instead of waiting for its own time limit.
-    local rc=0
-    timeout -k 10 600 swift test -Xswiftc -warnings-as-errors --disable-xctest "${common_args[@]}" "${test_args[@]}" ||
-        rc=$?
-    if ((rc == 124 || rc == 137)); then
-        echo "test.sh: swift test hung for 600 s (see above); running it once more"
-        swift test -Xswiftc -warnings-as-errors --disable-xctest "${common_args[@]}" "${test_args[@]}" || return 1
-    elif ((rc != 0)); then
-        return 1
-    fi
+    swift build -Xswiftc -warnings-as-errors --build-tests "${common_args[@]}"
+    run_test_binary test "${common_args[@]}" -- "${test_args[@]}"
     # The integration and fault suites must really have run, not been skipped or filtered away unnoticed.
     local arg expected passed
     for arg in "${common_args[@]}" "${test_args[@]}"; do
@@ -193,17 +200,13 @@ stage_test() {
 
 stage_tsan() {
     local scratch=${SWIFT_SCRATCH_PATH:+$SWIFT_SCRATCH_PATH-tsan}
-    local args=(--sanitize=thread --scratch-path "${scratch:-.build-tsan}" --disable-xctest)
+    local args=(--sanitize=thread --scratch-path "${scratch:-.build-tsan}") skips=()
     if [[ ${NETWORKLAYER_TSAN_INTEGRATION:-0} != 1 ]]; then
-        args+=(--skip 'IntegrationTests|FaultTests')
+        skips=(--skip 'IntegrationTests|FaultTests')
     fi
     local rc=0 reports
-    # A bound, so that a run that stops making progress fails within minutes instead of holding CI (seen once:
-    # a run with no worker thread left and every pending test waiting; it takes under a minute when it works).
-    timeout --kill-after=30 "${NETWORKLAYER_TSAN_TIMEOUT:-900}" swift test "${args[@]}" "${test_args[@]}" || rc=$?
-    if ((rc == 124 || rc == 137)); then
-        echo "the Thread Sanitizer build and run did not end within ${NETWORKLAYER_TSAN_TIMEOUT:-900} s and were stopped"
-    fi
+    swift build --build-tests "${args[@]}"
+    run_test_binary tsan "${args[@]}" -- "${skips[@]}" "${test_args[@]}" || rc=$?
     reports=$(grep -c 'WARNING: ThreadSanitizer' "$stage_log" || true)
     if ((reports > 0)); then
         echo "Thread Sanitizer reported $reports data race(s) or other errors"
