@@ -3,7 +3,8 @@ import Foundation
 /// The consumer's side of a ``BodyChannel``: it pulls chunks one at a time, or drains them into a sink, and
 /// can stop the body early.
 extension BodyChannel {
-    /// Stops the body early: the transfer is cancelled and the consumer gets `error`.
+    /// Stops the body early: the transfer is cancelled and the consumer gets `error` at its next read, however
+    /// many chunks were waiting for it.
     func stop(with error: any Error = CancellationError()) {
         // The file let go of is released here, after the lock.
         let (onCancel, _) = state.withLock { state -> ((@Sendable () -> Void)?, (any SpillStorage)?) in
@@ -12,7 +13,7 @@ extension BodyChannel {
             defer { state.onCancel = nil }
             return (state.onCancel, released)
         }
-        finish(throwing: error)
+        finish(throwing: error, discardingBuffered: true)
         onCancel?()
     }
 

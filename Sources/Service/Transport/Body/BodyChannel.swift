@@ -232,8 +232,9 @@ final class BodyChannel: Sendable {
         }
     }
 
-    /// Ends the body; `error` is `nil` when it arrived whole.
-    func finish(throwing error: (any Error)? = nil) {
+    /// Ends the body; `error` is `nil` when it arrived whole. A failed body still hands over the chunks that
+    /// arrived before it failed, unless `discardingBuffered`: a stopped one gives its consumer nothing more.
+    func finish(throwing error: (any Error)? = nil, discardingBuffered: Bool = false) {
         struct Waiters {
             var consumer: CheckedContinuation<Taken, any Error>?
             var drained: CheckedContinuation<Void, any Error>?
@@ -250,6 +251,7 @@ final class BodyChannel: Sendable {
             var waiters = Waiters(producers: state.releasedWaiters(), observers: state.endObservers)
             state.endObservers = []
             if error != nil {
+                if discardingBuffered { _ = state.takeBuffered() }
                 waiters.released = state.spill.letGo()
                 (state.queued, state.queuedBytes) = ([], 0)
                 waiters.queueFull = state.takeQueueFull(below: .max)

@@ -101,6 +101,35 @@ struct ResponseBodyTests {
         #expect(error is CancellationError)
     }
 
+    /// A way a body ends before its consumer read the three chunks that arrived, and how many it still reads.
+    struct EarlyEnd: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let end: @Sendable (ResponseBody, ResponseBodyWriter) -> Void
+        let chunksRead: Int
+
+        static let all = [
+            EarlyEnd(testDescription: "cancel()", end: { body, _ in body.cancel() }, chunksRead: 0),
+            EarlyEnd(
+                testDescription: "a failed transfer",
+                end: { _, writer in writer.fail(NetworkError(.connectionLost)) }, chunksRead: 3),
+        ]
+    }
+
+    @Test(
+        "a stopped body gives up the chunks waiting for its consumer; a failed one hands them over first",
+        arguments: EarlyEnd.all)
+    func chunksWaitingAtTheEnd(_ earlyEnd: EarlyEnd) async {
+        let (body, writer) = ResponseBody.makeStream()
+        for text in ["a", "b", "c"] { writer.write(Data(text.utf8)) }
+        earlyEnd.end(body, writer)
+        var read = 0
+        do {
+            for try await _ in body { read += 1 }
+            Issue.record("the body ended without an error")
+        } catch {}
+        #expect(read == earlyEnd.chunksRead)
+    }
+
     @Test("waitForDemand holds the transport while more than the window waits, and lets it go as the consumer reads")
     func demand() async throws {
         let (body, writer) = ResponseBody.makeStream(window: 4)
