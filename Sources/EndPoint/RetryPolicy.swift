@@ -87,17 +87,19 @@ public struct RetryPolicy: Sendable, Hashable {
         return wait <= max(0, maximumRetryAfter)
     }
 
-    /// How long to wait, in seconds, before retry number `retry` (1 for the first) after `result`.
+    /// How long to wait, in seconds, before retry number `retry` (1 for the first) after `result`, at `now`.
     ///
     /// A `Retry-After` header on the response wins (capped at ``maximumRetryAfter``, though such a
     /// response is not retried at all); otherwise the exponential backoff with jitter applies.
-    func delay(beforeRetry retry: Int, after result: Result<Response, NetworkError>) -> TimeInterval {
+    func delay(
+        beforeRetry retry: Int, after result: Result<Response, NetworkError>, now: Date = Date()
+    ) -> TimeInterval {
         let response: Response? =
             switch result {
             case .success(let response): response
             case .failure(let error): error.response
             }
-        if let header = response?.headers["Retry-After"], let wait = RetryAfter.delay(from: header, now: Date()) {
+        if let header = response?.headers["Retry-After"], let wait = RetryAfter.delay(from: header, now: now) {
             return min(wait, max(0, maximumRetryAfter))
         }
         return backoff(beforeRetry: retry, random: Double.random(in: -1...1))

@@ -34,10 +34,18 @@ struct CachingViewClientTests {
     }
 
     /// Fetches `path`, answering the request (if one is made) with `path` as the body.
+    ///
+    /// Waits for whichever comes first, the screen from the cache or its request, not for a time: a loaded
+    /// machine may take long to send the request.
     func load(_ client: CachingViewClient, _ path: String) async throws -> String? {
         let before = network.requestCount.current
-        async let result = client.screen(path)
-        if await eventually(within: 0.3, { network.requestCount.current > before }) {
+        let served = Locked(false)
+        async let result = {
+            defer { served.withLock { $0 = true } }
+            return await client.screen(path)
+        }()
+        _ = await eventually { served.current || network.requestCount.current > before }
+        if network.requestCount.current > before {
             try network.succeedNext(body: path)
         }
         return try (await result.get() as? TextScreen)?.text
