@@ -167,8 +167,7 @@ stage_api() {
 }
 
 # Runs the root package's test binary, built by `swift build ARGS...`, under scripts/watch_tests.py: a run that
-# stops making progress is stopped and the tests it was running are named (the process has also been seen to
-# hang at exit after its summary, which watch_tests.py reports and ends).
+# stops making progress is stopped and the tests it was running are named.
 run_test_binary() { # NAME BUILD_ARGS... -- TEST_ARGS...
     local name=$1 build_args=() bin
     shift
