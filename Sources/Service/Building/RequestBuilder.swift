@@ -13,11 +13,24 @@ struct RequestBuilder: Sendable {
     let configuration: RouterConfiguration
     /// The configuration's headers over the ``StandardHeaders`` for the router's transport.
     private let sharedHeaders: HTTPHeaders
+    /// `sharedHeaders` validated and joined as Foundation takes them, once for every request that adds no
+    /// field of its own.
+    private let sharedFields: Result<[String: String], RequestBuildError>
 
     /// A builder for a router with `configuration` whose transport decodes `decodedContentCodings`.
     init(configuration: RouterConfiguration, decodedContentCodings: [String] = []) {
         self.configuration = configuration
-        self.sharedHeaders = StandardHeaders.fields(decoding: decodedContentCodings).merging(configuration.headers)
+        let sharedHeaders = StandardHeaders.fields(decoding: decodedContentCodings).merging(configuration.headers)
+        self.sharedHeaders = sharedHeaders
+        sharedFields = Result { () throws(RequestBuildError) in try Self.validatedFields(of: sharedHeaders) }
+    }
+
+    /// `headers` joined as Foundation takes them, once every field is known to be valid.
+    private static func validatedFields(of headers: HTTPHeaders) throws(RequestBuildError) -> [String: String] {
+        for header in headers {
+            try HeaderValidation.validate(name: header.name, value: header.value)
+        }
+        return headers.joinedFields
     }
 
     /// The request `endpoint` describes; `extraHeaders` (a caller's own, such as an event stream's
@@ -33,15 +46,9 @@ struct RequestBuilder: Sendable {
         if method != .get { request.httpMethod = method.rawValue }
         request.timeoutInterval = Self.effectiveTimeout(endpoint.timeout ?? configuration.timeout)
 
-        var headers = sharedHeaders
-        if let endpointHeaders = endpoint.headers { headers = headers.merging(endpointHeaders) }
-        if let taskHeaders = task.additionalHeaders { headers = headers.merging(taskHeaders) }
-        if !extraHeaders.isEmpty { headers = headers.merging(extraHeaders) }
-        for header in headers {
-            try HeaderValidation.validate(name: header.name, value: header.value)
-        }
+        let fields = try headerFields(endpoint: endpoint.headers, task: task.additionalHeaders, extra: extraHeaders)
         // In one assignment: Linux Foundation's `setValue(_:forHTTPHeaderField:)` is four times slower.
-        if !headers.isEmpty { request.allHTTPHeaderFields = headers.joinedFields }
+        if !fields.isEmpty { request.allHTTPHeaderFields = fields }
 
         try encodeBody(of: task, method: method, into: &request)
 
@@ -50,6 +57,20 @@ struct RequestBuilder: Sendable {
             throw .bodyNotAllowed(method: method.rawValue)
         }
         return request
+    }
+
+    /// The shared fields with the endpoint's, the task's and the caller's over them, in that order.
+    private func headerFields(
+        endpoint: HTTPHeaders?, task: HTTPHeaders?, extra: HTTPHeaders
+    ) throws(RequestBuildError) -> [String: String] {
+        guard endpoint?.isEmpty == false || task?.isEmpty == false || !extra.isEmpty else {
+            return try sharedFields.get()
+        }
+        var headers = sharedHeaders
+        if let endpoint { headers = headers.merging(endpoint) }
+        if let task { headers = headers.merging(task) }
+        if !extra.isEmpty { headers = headers.merging(extra) }
+        return try Self.validatedFields(of: headers)
     }
 
     /// Base URL, path and query, joined as text and parsed once.

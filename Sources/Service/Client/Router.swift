@@ -24,6 +24,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     public let configuration: RouterConfiguration
     private let transport: any HTTPTransport
     private let builder: RequestBuilder
+    private let secretHeaders: SecretHeaderNames
     private let inFlight = Locked(InFlightRequests())
     private let shared = SharedRequests()
 
@@ -40,6 +41,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         self.transport = transport
         self.builder = RequestBuilder(
             configuration: configuration, decodedContentCodings: transport.decodedContentCodings)
+        self.secretHeaders = SecretHeaderNames(redactors: configuration.redactors)
     }
 
     /// Creates a router that answers from canned responses instead of the network.
@@ -203,7 +205,9 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         let transport = transport
         let limit = configuration.maximumResponseSize
         let shared = configuration.deduplicatesRequests && exchange.isPlain ? shared : nil
-        let pipeline = RequestPipeline<EndPoint>(configuration: configuration, reading: exchange.reading) { sent in
+        let pipeline = RequestPipeline<EndPoint>(
+            configuration: configuration, secretHeaders: secretHeaders, reading: exchange.reading
+        ) { sent in
             try exchange.checkReadable()
             guard let shared, let key = SharedRequestKey(sent) else {
                 return try await exchange.send(sent, through: transport)

@@ -17,6 +17,8 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
     typealias Send = @Sendable (TransportRequest) async throws -> TransportResponse
 
     let configuration: RouterConfiguration
+    /// The fields of the configuration's redactors, which never follow a redirect to another origin.
+    let secretHeaders: SecretHeaderNames
     /// What becomes of each attempt's response body.
     let reading: ResponseReading
     let transport: Send
@@ -134,7 +136,7 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
             }
             credentialHeaders.formUnion(CredentialHeaders.changed(from: prepared, to: request))
         }
-        credentialHeaders.formUnion(CredentialHeaders.secret(in: request, by: configuration.redactors))
+        credentialHeaders.formUnion(secretHeaders.names(in: request))
         for plugin in plugins {
             await plugin.willSend(request, context: context)
         }

@@ -80,11 +80,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
             transfers.modifyValue(forKey: dataTask.taskIdentifier) { transfer -> Next in
                 let http = response as? HTTPURLResponse
                 transfer.response = http
+                transfer.head = http.map { ResponseHead($0) }
                 transfer.body = Data()
                 transfer.receivedBytes = 0
                 transfer.lastActivity = .now()
-                guard let http else { return .none }
-                let head = ResponseHead(http)
+                guard let head = transfer.head else { return .none }
                 // A redirect's head is not the response; the transport re-sends it instead.
                 guard transfer.redirect == nil else { return .none }
                 if let error = head.framingError { return .fail(error) }
@@ -175,9 +175,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
     /// `ResponseHead.framingError(delivered:after:)`); never for the 401 of a declined challenge, whose body
     /// Foundation drops.
     private static func framingError(of transfer: SessionTransfer, task: URLSessionTask) -> NetworkError? {
-        guard transfer.challengeResponse == nil, let response = transfer.response,
+        guard transfer.challengeResponse == nil, let head = transfer.head,
             let request = task.currentRequest ?? task.originalRequest
         else { return nil }
-        return ResponseHead(response).framingError(delivered: transfer.receivedBytes, after: request)
+        return head.framingError(delivered: transfer.receivedBytes, after: request)
     }
 }

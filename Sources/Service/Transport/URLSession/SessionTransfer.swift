@@ -41,6 +41,8 @@ struct SessionTransfer {
     /// streamed body arrives, after which the body's ``writer`` carries the rest.
     let completion: Completion
     var response: HTTPURLResponse?
+    /// The head read from ``response``, kept for the checks made when the body has arrived.
+    var head: ResponseHead?
     /// The body so far, when it is not streamed: a redirect's, which is dropped.
     var body = Data()
     /// Where the body goes once its head was handed over.

@@ -69,6 +69,20 @@ struct CredentialHeadersTests {
         #expect(transport.requests.current.first?.credentialHeaders == ["x-internal"])
     }
 
+    @Test("a name is judged the same every time, also past the 256 names a router remembers")
+    func judgedAgain() async throws {
+        let transport = RecordingTransport()
+        let router = Router<TestEndpoint>(transport: transport)
+        var many = HTTPHeaders()
+        for index in 0..<300 { many.add(name: "X-Field-\(index)", value: "v") }
+        _ = try await router.request(TestEndpoint(headers: many))
+        let known: HTTPHeaders = ["Cookie": "c=1", "X-Late-Token": "t", "X-Field-1": "v"]
+        for _ in 0..<2 { _ = try await router.request(TestEndpoint(headers: known)) }
+
+        let sent = transport.requests.current.map(\.credentialHeaders)
+        #expect(sent == [[], ["cookie", "x-late-token"], ["cookie", "x-late-token"]])
+    }
+
     @Test("a transport request built by hand lists the fields the default redactor hides")
     func defaultList() throws {
         var head = URLRequest(url: try #require(URL(string: "https://api.example.com")))
