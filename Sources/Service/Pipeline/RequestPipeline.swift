@@ -144,7 +144,9 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
         let result: Result<Response, NetworkError>
         do {
             try Task.checkCancellation()
-            let sent = TransportRequest(head: request, endpoint: endpoint, credentialHeaders: credentialHeaders)
+            var sent = TransportRequest(head: request, endpoint: endpoint, credentialHeaders: credentialHeaders)
+            sent.keepsWholeBody = reading.keepsWholeBody
+            sent.maximumResponseSize = configuration.maximumResponseSize
             let response = try await transport(sent)
             let kept = try await reading.read(response, answering: request, limit: configuration.maximumResponseSize)
             unread = kept.unread

@@ -18,6 +18,13 @@ enum ResponseReading: Sendable {
     /// The most bytes of a refused stream's body that its error carries: 64 KB.
     static let errorBodyLimit = 64 * 1024
 
+    /// Whether the whole body is kept in memory with nothing reported as it arrives, which a transport may
+    /// hand over complete (see ``TransportRequest/keepsWholeBody``).
+    var keepsWholeBody: Bool {
+        guard case .collect(progress: nil) = self else { return false }
+        return true
+    }
+
     /// What one attempt keeps of its response body.
     struct Outcome: Sendable {
         /// The bytes kept in memory: the whole body, a refused stream's first bytes, or none.

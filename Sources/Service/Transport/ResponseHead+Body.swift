@@ -8,7 +8,12 @@ extension ResponseHead {
     /// Whether a response to `request` with this head can carry a body at all: not for `HEAD`, nor with
     /// status 1xx, 204 or 304 (RFC 9110 §6.4.1).
     @_spi(Transport) public func mayHaveBody(after request: URLRequest) -> Bool {
-        request.httpMethod != "HEAD" && statusCode >= 200 && statusCode != 204 && statusCode != 304
+        mayHaveBody(answeringHEAD: request.httpMethod == "HEAD")
+    }
+
+    /// ``mayHaveBody(after:)`` for a request known only by whether it is a `HEAD`, which redirects keep.
+    func mayHaveBody(answeringHEAD isHEAD: Bool) -> Bool {
+        !isHEAD && statusCode >= 200 && statusCode != 204 && statusCode != 304
     }
 
     /// The length the body has as it is read: the `Content-Length`, unless the body is compressed
@@ -39,8 +44,13 @@ extension ResponseHead {
     /// transport framed the body otherwise than the head says (for example by another `Content-Length`
     /// field that the head does not show).
     @_spi(Transport) public func framingError(delivered count: Int64, after request: URLRequest) -> NetworkError? {
+        framingError(delivered: count, answeringHEAD: request.httpMethod == "HEAD")
+    }
+
+    /// ``framingError(delivered:after:)`` for a request known only by whether it is a `HEAD`.
+    func framingError(delivered count: Int64, answeringHEAD isHEAD: Bool) -> NetworkError? {
         if let error = framingError { return error }
-        guard mayHaveBody(after: request), let length = decodedLength, length != count else { return nil }
+        guard mayHaveBody(answeringHEAD: isHEAD), let length = decodedLength, length != count else { return nil }
         return NetworkError(
             .badResponse, detail: "a body of \(count) bytes where Content-Length says \(length)")
     }

@@ -21,6 +21,14 @@ public struct TransportRequest: Sendable {
     /// A ``Router`` lists the fields its redactors hide (see ``Redactor``) and the fields set by
     /// credential plugins (``PluginType/setsCredentials``) and by its ``AuthenticationCoordinator``.
     @_spi(Transport) public var credentialHeaders: Set<String>
+    /// Whether the router keeps the whole response body in memory, reporting nothing as it arrives. A
+    /// transport may then hand the response over once its body is complete, as ``ResponseBody/init(_:)`` over
+    /// the bytes, instead of as soon as its head arrives: one wake-up of the router's task instead of two.
+    @_spi(Transport) public var keepsWholeBody = false
+    /// The most bytes of response body the router keeps in memory; `nil` for no limit. A transport that
+    /// gathers a whole body itself (see ``keepsWholeBody``) stops a larger one with
+    /// ``NetworkError/Kind/responseTooLarge``; any other leaves the check to the router.
+    @_spi(Transport) public var maximumResponseSize: Int?
 
     /// The fields, lowercased, that the endpoint lets follow a redirect to another origin besides those safe
     /// to forward: its ``EndPointType/headersForwardedAcrossOrigins``.

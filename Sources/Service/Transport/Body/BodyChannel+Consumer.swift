@@ -73,6 +73,18 @@ extension BodyChannel {
         }
     }
 
+    /// Claims a body that ended before it was read, with all its bytes in memory, and hands them over at once:
+    /// what collecting it chunk by chunk would give. `nil`, claiming nothing, for any other body.
+    func takeWhole() -> Data? {
+        state.withLock { state -> Data? in
+            guard !state.consumed, state.end?.isFinished == true, !state.hasBacklogOnDisk,
+                state.buffered.count - state.next <= 1
+            else { return nil }
+            state.consumed = true
+            return state.takeBuffered().first ?? Data()
+        }
+    }
+
     /// Hands every chunk to `sink`, the buffered ones first and then each as it arrives, and returns once the
     /// body has ended. A chunk the sink throws on stops the transfer with that error.
     func drain(into sink: @escaping Sink) async throws {

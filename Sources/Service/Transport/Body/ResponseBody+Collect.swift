@@ -26,7 +26,7 @@ extension ResponseBody {
     /// The most memory reserved up front for a body, whatever its `Content-Length` says.
     static let largestReservation = 64 * 1024 * 1024
 
-    /// Reads the whole body into memory: the one place where the response-size limit is enforced.
+    /// Reads the whole body into memory, applying the response-size limit (see ``sizeError(bytes:limit:)``).
     ///
     /// A body announced (by `expectedLength`) or found to be over `limit` bytes stops the transfer and
     /// throws a ``NetworkError`` of kind ``NetworkError/Kind/responseTooLarge``, at once or as soon as the bytes pass it. `received`
@@ -38,17 +38,20 @@ extension ResponseBody {
         received: (@Sendable (Int64) -> Void)?,
         fillingHere: Bool = false
     ) async throws -> Data {
-        if let limit, let expectedLength, expectedLength > limit {
+        if let expectedLength, let error = Self.sizeError(bytes: expectedLength, limit: limit) {
             cancel()
-            throw NetworkError(.responseTooLarge, detail: "limit \(limit) bytes")
+            throw error
+        }
+        if producer == nil, let whole = channel.takeWhole() {
+            if let error = Self.sizeError(bytes: Int64(whole.count), limit: limit) { throw error }
+            received?(Int64(whole.count))
+            return whole
         }
         let reservation = Self.reservation(expectedLength: expectedLength, limit: limit)
         let collected = Locked(Data())
         try await drain(fillingHere: fillingHere) { chunk in
             let count = try collected.withLock { body in
-                if let limit, body.count + chunk.count > limit {
-                    throw NetworkError(.responseTooLarge, detail: "limit \(limit) bytes")
-                }
+                if let error = Self.sizeError(bytes: Int64(body.count + chunk.count), limit: limit) { throw error }
                 if !body.isEmpty {
                     body.append(chunk)
                 } else if reservation > chunk.count {
@@ -62,6 +65,13 @@ extension ResponseBody {
             received?(Int64(count))
         }
         return collected.withLock { $0 }
+    }
+
+    /// The error of a body of `bytes` kept in memory under `limit`: the response-size rule, which
+    /// ``collect(upTo:expectedLength:received:fillingHere:)`` and transports that gather a whole body apply.
+    static func sizeError(bytes: Int64, limit: Int?) -> NetworkError? {
+        guard let limit, bytes > Int64(limit) else { return nil }
+        return NetworkError(.responseTooLarge, detail: "limit \(limit) bytes")
     }
 
     /// How many bytes to reserve for a body of `expectedLength` under `limit`: none for small or unknown ones.

@@ -88,6 +88,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
                 // A redirect's head is not the response; the transport re-sends it instead.
                 guard transfer.redirect == nil else { return .none }
                 if let error = head.framingError { return .fail(error) }
+                // A body kept whole goes out with its head once complete (see `urlSession(_:dataTask:didReceive:)`),
+                // unless its announced length is over the limit already.
+                if transfer.options.keepsWholeBody {
+                    guard head.mayHaveBody(answeringHEAD: transfer.options.isHEAD),
+                        let length = head.expectedContentLength
+                    else { return .none }
+                    return ResponseBody.sizeError(bytes: length, limit: transfer.options.maximumResponseSize)
+                        .map(Next.fail) ?? .none
+                }
                 let (body, writer) = ResponseBody.makeStream(window: streamWindow, spillsPastWindow: true) {
                     [weak self] in self?.cancel(dataTask)
                 }
@@ -106,17 +115,34 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let writer = transfers.withLock { transfers -> ResponseBodyWriter? in
-            transfers.modifyValue(forKey: dataTask.taskIdentifier) { transfer -> ResponseBodyWriter? in
-                guard transfer.failure == nil else { return nil }
+        enum Next {
+            case none
+            case write(ResponseBodyWriter)
+            case fail(any Error)
+        }
+        let next = transfers.withLock { transfers -> Next in
+            transfers.modifyValue(forKey: dataTask.taskIdentifier) { transfer -> Next in
+                guard transfer.failure == nil else { return .none }
                 transfer.lastActivity = .now()
                 transfer.receivedBytes += Int64(data.count)
-                if let writer = transfer.writer { return writer }
-                transfer.body.append(data)
-                return nil
-            } ?? nil
+                if let writer = transfer.writer { return .write(writer) }
+                // Only a body kept whole is gathered here; a redirect's or a declined challenge's is dropped.
+                guard transfer.options.keepsWholeBody, transfer.head != nil, transfer.redirect == nil else {
+                    return .none
+                }
+                let total = Int64(transfer.body.count + data.count)
+                if let error = ResponseBody.sizeError(bytes: total, limit: transfer.options.maximumResponseSize) {
+                    return .fail(error)
+                }
+                if transfer.body.isEmpty { transfer.body = data } else { transfer.body.append(data) }
+                return .none
+            } ?? .none
         }
-        writer?.write(data)
+        switch next {
+        case .none: break
+        case .write(let writer): writer.write(data)
+        case .fail(let error): fail(dataTask, with: error)
+        }
     }
 
     func urlSession(
@@ -140,7 +166,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
             // A declined challenge ends the task with a cancellation, after its 401 head went out.
             let error = transfer.challengeResponse == nil ? error : nil
             if let failure = transfer.failure ?? error.map({ ConnectionLoss.normalized($0, after: transfer) })
-                ?? Self.framingError(of: transfer, task: task)
+                ?? Self.framingError(of: transfer)
             {
                 transfer.end(with: failure)
             } else {
@@ -160,24 +186,22 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         task: URLSessionTask,
         error: (any Error)?
     ) -> Result<TransferOutcome, any Error> {
-        if let challenged = transfer.challengeResponse { return .success(.completed(Data(), challenged)) }
+        if let challenged = transfer.challengeResponse { return .success(.completed(Data(), ResponseHead(challenged))) }
         if let failure = transfer.failure { return .failure(failure) }
         if let redirect = transfer.redirect, error == nil { return .success(.redirected(redirect)) }
         if let error { return .failure(ConnectionLoss.normalized(error, after: transfer)) }
         guard let response = transfer.response ?? task.response as? HTTPURLResponse else {
             return .failure(NetworkError(.badResponse, detail: "no HTTP response"))
         }
-        if let error = framingError(of: transfer, task: task) { return .failure(error) }
-        return .success(.completed(transfer.body, response))
+        if let error = framingError(of: transfer) { return .failure(error) }
+        return .success(.completed(transfer.body, transfer.head ?? ResponseHead(response)))
     }
 
     /// The error of a body that arrived whole but contradicts its head (see
     /// `ResponseHead.framingError(delivered:after:)`); never for the 401 of a declined challenge, whose body
     /// Foundation drops.
-    private static func framingError(of transfer: SessionTransfer, task: URLSessionTask) -> NetworkError? {
-        guard transfer.challengeResponse == nil, let head = transfer.head,
-            let request = task.currentRequest ?? task.originalRequest
-        else { return nil }
-        return head.framingError(delivered: transfer.receivedBytes, after: request)
+    private static func framingError(of transfer: SessionTransfer) -> NetworkError? {
+        guard transfer.challengeResponse == nil, let head = transfer.head else { return nil }
+        return head.framingError(delivered: transfer.receivedBytes, answeringHEAD: transfer.options.isHEAD)
     }
 }

@@ -19,13 +19,20 @@ struct TransferOptions: Sendable {
     var resendsBody = false
     /// Reports the body going out.
     var uploadProgress: ProgressReporter?
+    /// Whether the request is a `HEAD` (redirects keep the method), whose responses have no body.
+    var isHEAD = false
+    /// Whether the final response goes out once its body is complete (see
+    /// ``TransportRequest/keepsWholeBody``), rather than as soon as its head arrives.
+    var keepsWholeBody = false
+    /// The most bytes of a body gathered whole; `nil` for no limit.
+    var maximumResponseSize: Int?
 }
 
 /// How one task ended, or how far it got.
 enum TransferOutcome: Sendable {
-    /// A final response with its whole body, when no body could be streamed: the 401 of a declined
-    /// challenge, or a task that never handed over its head.
-    case completed(Data, HTTPURLResponse)
+    /// A final response with its whole body: one the router keeps whole, the 401 of a declined challenge, or
+    /// a task that never handed over its head.
+    case completed(Data, ResponseHead)
     /// A final response whose body is still arriving.
     case streaming(TransportResponse)
     /// A redirect that keeps the method: the transport must send this request, with the body, itself.
@@ -43,7 +50,7 @@ struct SessionTransfer {
     var response: HTTPURLResponse?
     /// The head read from ``response``, kept for the checks made when the body has arrived.
     var head: ResponseHead?
-    /// The body so far, when it is not streamed: a redirect's, which is dropped.
+    /// The body so far, when it is gathered whole (see ``TransferOptions/keepsWholeBody``).
     var body = Data()
     /// Where the body goes once its head was handed over.
     var writer: ResponseBodyWriter?

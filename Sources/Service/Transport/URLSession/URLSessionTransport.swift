@@ -92,10 +92,13 @@ public final class URLSessionTransport: HTTPTransport {
             credentialHeaders: request.credentialHeaders,
             forwardedHeaders: request.headersForwardedAcrossOrigins,
             resendsBody: upload.taskBody != nil || request.head.hasResendableBody,
-            uploadProgress: request.uploadProgress.map(ProgressReporter.init))
+            uploadProgress: request.uploadProgress.map(ProgressReporter.init),
+            isHEAD: request.head.httpMethod == "HEAD",
+            keepsWholeBody: request.keepsWholeBody,
+            maximumResponseSize: request.maximumResponseSize)
         switch try await exchange(request.head, body: upload.taskBody, options: options) {
-        case .whole(let data, let response):
-            return TransportResponse(head: ResponseHead(response), body: ResponseBody(data))
+        case .whole(let data, let head):
+            return TransportResponse(head: head, body: ResponseBody(data))
         case .streaming(let response):
             return response
         }
@@ -140,8 +143,8 @@ public final class URLSessionTransport: HTTPTransport {
         let task = makeTask(request, body: body)
         delegate.register(task, options: options, idleTimeout: request.timeoutInterval) { [self] outcome in
             switch outcome {
-            case .success(.completed(let data, let response)):
-                completion(.success(.whole(data, response)))
+            case .success(.completed(let data, let head)):
+                completion(.success(.whole(data, head)))
             case .success(.streaming(let response)):
                 completion(.success(.streaming(response)))
             case .success(.redirected(let next)):
@@ -186,7 +189,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// What an exchange ends with: a body gathered whole, or a head whose body is still arriving.
     private enum ExchangeResult: Sendable {
-        case whole(Data, HTTPURLResponse)
+        case whole(Data, ResponseHead)
         case streaming(TransportResponse)
     }
 }

@@ -95,6 +95,31 @@ struct URLSessionTransportTests {
         #expect(limit == 1000)
     }
 
+    @Test(
+        "a body the router keeps whole comes with its head, and the transport stops one over the limit itself",
+        arguments: [true, false]
+    )
+    func wholeBody(announcesLength: Bool) async throws {
+        let base = StubURLProtocol.register { request, _ in
+            let count = request.url?.lastPathComponent == "large" ? 4096 : 100
+            let headers = announcesLength ? ["Content-Length": "\(count)"] : [:]
+            return .response(status: 200, headers: headers, body: Data(repeating: 7, count: count))
+        }
+        let transport = URLSessionTransport(configuration: StubURLProtocol.configuration())
+        func send(_ path: String) async throws -> TransportResponse {
+            var request = TransportRequest(head: URLRequest(url: base.appendingPathComponent(path)))
+            request.keepsWholeBody = true
+            request.maximumResponseSize = 1000
+            return try await transport.send(request)
+        }
+
+        let small = try await send("small")
+        let error = await #expect(throws: NetworkError.self) { try await send("large") }
+
+        #expect(try await small.body.collect() == Data(repeating: 7, count: 100))
+        #expect(error?.sizeLimit == 1000)
+    }
+
     @Test("a body exactly at maximumResponseSize arrives whole")
     func responseAtLimit() async throws {
         let base = StubURLProtocol.register { _, _ in
