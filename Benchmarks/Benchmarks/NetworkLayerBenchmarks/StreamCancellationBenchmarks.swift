@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// How soon the server sees a stream's connection closed once its consumer stops it, in each of the three
-/// ways a consumer can, against a `URLSession` data task cancelled the same way as the reference.
+/// ways a consumer can, against a `URLSession` data task cancelled after its first chunk as the reference.
 ///
 /// Each iteration streams the 200 MB file from nginx, reads the first chunk, notes the connection at the
 /// server (``ServerSockets``), stops, and records the time until the server's side leaves `ESTABLISHED`
@@ -48,21 +48,19 @@ enum StreamCancellationBenchmarks {
         }
     }
 
-    /// Starts a data task for `url` in a session of its own, cancels it once its connection is up, and returns
-    /// how long the server held the connection open after the cancel.
+    /// Starts a data task for `url` in a session of its own, cancels it once the first chunk of its body has
+    /// arrived (as the router's consumer stops after its first chunk), and returns how long the server held the
+    /// connection open after the cancel.
     static func cancelledDataTaskLatency(_ url: URL, port: Int) async throws -> Duration {
-        let session = URLSession(configuration: .ephemeral)
+        let signal = FirstChunkSignal()
+        let session = URLSession(configuration: .ephemeral, delegate: signal, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
         let before = ServerSockets.openPeers(ofPort: port)
         let task = session.dataTask(with: url)
         task.resume()
-        var peers: Set<Int> = []
-        let opened = ContinuousClock.now
-        while peers.isEmpty {
-            guard ContinuousClock.now - opened < .seconds(5) else { throw BenchmarkFailure("no connection came up") }
-            try await Task.sleep(for: .milliseconds(1))
-            peers = ServerSockets.openPeers(ofPort: port).subtracting(before)
-        }
+        await signal.firstChunk()
+        let peers = ServerSockets.openPeers(ofPort: port).subtracting(before)
+        guard !peers.isEmpty else { throw BenchmarkFailure("no new connection at the server for the data task") }
         let start = ContinuousClock.now
         task.cancel()
         return try await ServerSockets.closeLatency(of: peers, port: port, since: start)
