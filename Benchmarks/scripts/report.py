@@ -245,6 +245,13 @@ def main():
             if kind == "close":
                 target_text = f"≤ {target / 1e6:.0f} ms, every iteration"
                 met = "yes" if slowest <= target else "**no**"
+                # Issue 37: at full speed FoundationNetworking cannot pause a transfer, so the default transport's
+                # stop is judged against URLSession's own cancel() in the same run, median and slowest.
+                reference = figures.get(name.rsplit(": ", 1)[0] + ": " + BASELINE_CANCEL)
+                if "full speed" in name and reference and reference[0] and reference[1]:
+                    target_text += ", or no later than the reference (median and slowest)"
+                    if median <= reference[0] and slowest <= reference[1]:
+                        met = "yes"
                 if args.mode != "full":
                     met = "not judged (smoke mode: one iteration)"
             print(f"| {name} | | {close} | | | {target_text} | {met} |")
