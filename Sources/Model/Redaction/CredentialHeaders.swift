@@ -13,16 +13,6 @@ enum CredentialHeaders {
         return Set(lowercasedFields(of: after).filter { old[$0.key] != $0.value }.keys)
     }
 
-    /// The names of the fields of `request` that any of `redactors` hides, lowercased.
-    static func secret(in request: URLRequest, by redactors: [Redactor]) -> Set<String> {
-        var names: Set<String> = []
-        for name in (request.allHTTPHeaderFields ?? [:]).keys where redactors.contains(where: { $0.hidesHeader(name) })
-        {
-            names.insert(name.lowercased())
-        }
-        return names
-    }
-
     private static func lowercasedFields(of request: URLRequest) -> [String: String] {
         var fields: [String: String] = [:]
         for (name, value) in request.allHTTPHeaderFields ?? [:] { fields[name.lowercased()] = value }

@@ -14,6 +14,9 @@ final class SecretHeaderNames: Sendable {
     private let redactors: [Redactor]
     private let verdicts = Locked([String: Bool]())
 
+    /// The fields the default ``Redactor`` hides.
+    static let standard = SecretHeaderNames(redactors: [.standard])
+
     init(redactors: [Redactor]) {
         self.redactors = redactors
     }

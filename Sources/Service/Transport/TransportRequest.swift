@@ -58,7 +58,7 @@ public struct TransportRequest: Sendable {
         self.uploadProgress = uploadProgress
         self.credentialHeaders =
             credentialHeaders.map { $0.isEmpty ? [] : Set($0.map { $0.lowercased() }) }
-            ?? CredentialHeaders.secret(in: head, by: [Redactor.standard])
+            ?? SecretHeaderNames.standard.names(in: head)
     }
 
     /// The head with the whole body in its `httpBody`, read from a file or stream if need be, for
