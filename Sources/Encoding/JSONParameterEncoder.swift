@@ -10,24 +10,25 @@ import FoundationNetworking
 /// bytes. Values follow ``Parameters``; `nil` and `NSNull` are written as `null`, and values JSON cannot hold
 /// (a `Date`, NaN, an unknown type) throw ``RequestBuildError`` instead of trapping.
 ///
-/// An `Encodable` value is written as ``encoder`` writes it, byte for byte. With sorted keys and the built-in
+/// An `Encodable` value is written as the `JSONEncoder` it was created with writes it, byte for byte. With sorted keys and the built-in
 /// key, date, data and float strategies, the library writes those bytes itself, in about 0.4× `JSONEncoder`'s
 /// time; any other configuration (pretty printing, unsorted keys, key conversion, a formatter or closure
-/// strategy, a `JSONEncoder` subclass) is handed to ``encoder``. Either way, a date that is not finite or not
+/// strategy, a `JSONEncoder` subclass) is handed to that encoder. Either way, a date that is not finite or not
 /// in the years 0000–9999 throws ``RequestBuildError/dateOutOfRange(key:)`` (see ``DateEncoding``), and values
 /// nested more than 256 levels deep (each value and each container counting as one) throw
 /// ``RequestBuildError/nestingTooDeep(key:limit:)``, counted on the way in instead of running out of stack.
 public struct JSONParameterEncoder: ParameterEncoder {
     /// The encoder that writes `Encodable` values; dictionary parameters do not use it.
-    public let encoder: JSONEncoder
+    let encoder: JSONEncoder
 
     /// Creates an encoder; the default `JSONEncoder` sorts keys, writes ISO 8601 dates and leaves `/` unescaped.
     public init(encoder: JSONEncoder = JSONParameterEncoder.makeDefaultEncoder()) {
         self.encoder = encoder
     }
 
-    /// A `JSONEncoder` with sorted keys, ISO 8601 dates and unescaped slashes: the default ``encoder``.
-    public static func makeDefaultEncoder() -> JSONEncoder {
+    /// A `JSONEncoder` with sorted keys, ISO 8601 dates and unescaped slashes: the default encoder.
+    @usableFromInline
+    static func makeDefaultEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -38,16 +38,22 @@ public struct URLParameterEncoder: ParameterEncoder {
         case literal
     }
 
-    /// Where the parameters go. Defaults to ``Destination/queryString``.
-    public var destination: Destination
-    /// How array values are spelled. Defaults to ``ArrayEncoding/brackets``.
-    public var arrayEncoding: ArrayEncoding
-    /// How booleans are spelled. Defaults to ``BoolEncoding/numeric``.
-    public var boolEncoding: BoolEncoding
-    /// How dates are spelled. Defaults to ``DateEncoding/iso8601``.
-    public var dateEncoding: DateEncoding
+    /// Where the parameters go.
+    var destination: Destination
+    /// How array values are spelled.
+    var arrayEncoding: ArrayEncoding
+    /// How booleans are spelled.
+    var boolEncoding: BoolEncoding
+    /// How dates are spelled.
+    var dateEncoding: DateEncoding
 
     /// Creates an encoder.
+    ///
+    /// - Parameters:
+    ///   - destination: Where the parameters go. Defaults to ``Destination/queryString``.
+    ///   - arrayEncoding: How array values are spelled. Defaults to ``ArrayEncoding/brackets``.
+    ///   - boolEncoding: How booleans are spelled. Defaults to ``BoolEncoding/numeric``.
+    ///   - dateEncoding: How dates are spelled. Defaults to ``DateEncoding/iso8601``.
     ///
     /// An `Encodable` value's properties become ``Parameters`` as a `JSONEncoder` would write them (custom
     /// `encode(to:)` implementations are honoured, `nil` properties are left out, dates follow its date
@@ -71,7 +77,7 @@ public struct URLParameterEncoder: ParameterEncoder {
         String(decoding: try writer.write(parameters), as: UTF8.self)
     }
 
-    /// Writes `parameters` to the ``destination`` of `urlRequest`.
+    /// Writes `parameters` to `urlRequest`: to its query or to its body, as the encoder was created.
     public func encode(urlRequest: inout URLRequest, with parameters: Parameters) throws(RequestBuildError) {
         let bytes = try writer.write(parameters)
         switch destination {
@@ -85,7 +91,7 @@ public struct URLParameterEncoder: ParameterEncoder {
         }
     }
 
-    /// Writes the properties of `value` to the ``destination`` of `urlRequest`, as `jsonEncoder` would write them.
+    /// Writes the properties of `value` to the destination of `urlRequest`, as `jsonEncoder` would write them.
     ///
     /// The value must encode as a keyed container (a struct or a dictionary); see
     /// ``init(destination:arrayEncoding:boolEncoding:dateEncoding:)`` for how each property is spelled.

@@ -54,8 +54,8 @@ public protocol EndPointType: Sendable {
     /// Defaults to `nil`, the router's; ``RetryPolicy/never`` turns retries off for this endpoint.
     var retryPolicy: RetryPolicy? { get }
     /// Whether sending the request twice has the same effect as sending it once, so that it may be retried.
-    /// Defaults to ``HTTPMethod/isIdempotent`` of ``httpMethod``; return `true` to let a `POST` that
-    /// carries an idempotency key be retried.
+    /// Defaults to whether ``httpMethod`` is idempotent by RFC 9110 (`GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS`,
+    /// `TRACE`); return `true` to let a `POST` that carries an idempotency key be retried.
     var isIdempotent: Bool { get }
     /// Whether the router's credentials (an ``AccessTokenPlugin``, an ``AuthenticationCoordinator`` or the
     /// ``RouterConfiguration/challengeCredentials``) apply to this endpoint. Defaults to `true`; return `false` for sign-in and other public endpoints.

@@ -33,8 +33,9 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
     /// `TRACE`: echo the request back. Rarely sent by an app; write `"TRACE"` (a method is a string literal).
     static let trace = HTTPMethod(rawValue: "TRACE")
 
-    /// Whether repeating the request has the same effect as sending it once (RFC 9110 §9.2.2).
-    public var isIdempotent: Bool {
+    /// Whether repeating the request has the same effect as sending it once (RFC 9110 §9.2.2): the default of
+    /// ``EndPointType/isIdempotent``.
+    var isIdempotent: Bool {
         switch self {
         case .get, .head, .put, .delete, .options, .trace: true
         default: false

@@ -15,11 +15,6 @@ public enum MultiTarget: EndPointType {
     /// Wraps `endpoint`.
     case target(any EndPointType)
 
-    /// Wraps `endpoint`.
-    public init(_ endpoint: some EndPointType) {
-        self = .target(endpoint)
-    }
-
     /// The wrapped endpoint.
     public var target: any EndPointType {
         switch self {

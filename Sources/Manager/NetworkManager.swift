@@ -12,16 +12,16 @@ import FoundationNetworking
 ///
 /// Statuses outside the endpoint's ``EndPointType/acceptableStatusCodes`` become a typed
 /// ``NetworkError`` that keeps the whole response, so a server's error JSON can still be read.
-/// Bodies decode by the one rule of ``Response/decode(_:using:)``: a response without content (204, 205,
+/// Bodies decode by the one rule of ``Response/decode(_:atKeyPath:using:)``: a response without content (204, 205,
 /// 304, `HEAD`, `Content-Length: 0`) decodes to ``EmptyResponse``, `nil` for optionals or empty `Data`;
 /// any other empty body is ``NetworkError/Kind/noData``.
 public struct NetworkManager<EndPoint: EndPointType>: Sendable {
     /// The router that sends the requests.
     public let router: Router<EndPoint>
     /// The decoder for response bodies.
-    public let decoder: JSONDecoder
+    let decoder: JSONDecoder
 
-    /// Creates a manager.
+    /// Creates a manager that sends through `router` and decodes bodies with `decoder`.
     public init(router: Router<EndPoint> = Router(), decoder: JSONDecoder = JSONDecoder()) {
         self.router = router
         self.decoder = decoder
@@ -47,14 +47,7 @@ public struct NetworkManager<EndPoint: EndPointType>: Sendable {
         atKeyPath keyPath: String? = nil,
         progress: TransferProgressHandler? = nil
     ) async throws(NetworkError) -> Value {
-        let sent =
-            if let progress {
-                try await router.request(endpoint, progress: progress)
-            } else {
-                try await router.request(endpoint)
-            }
-        let response = try accepted(sent, for: endpoint)
-        guard let keyPath else { return try decode(type, from: response) }
+        let response = try accepted(try await router.request(endpoint, progress: progress), for: endpoint)
         return try response.decode(type, atKeyPath: keyPath, using: decoder)
     }
 
@@ -78,7 +71,7 @@ public struct NetworkManager<EndPoint: EndPointType>: Sendable {
         try StatusValidation.validate(response, acceptable: endpoint.acceptableStatusCodes).get()
     }
 
-    /// Decodes `response`'s body as `Value` with ``decoder``, by the rule of ``Response/decode(_:using:)``.
+    /// Decodes `response`'s body as `Value` with `decoder`, by the rule of ``Response/decode(_:atKeyPath:using:)``.
     func decode<Value: Decodable>(_ type: Value.Type, from response: Response) throws(NetworkError) -> Value {
         try response.decode(type, using: decoder)
     }

@@ -6,8 +6,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Decoding a recorded 20-movie TMDB page: through `Response.decode(_:using:)`, as `NetworkManager` decodes, and
-/// with a bare `JSONDecoder`.
+/// Decoding a recorded 20-movie TMDB page: through `Response.decode(_:atKeyPath:using:)`, as `NetworkManager`
+/// decodes, and with a bare `JSONDecoder`.
 enum DecodeBenchmarks {
     static func register() {
         let fixture = Settings.tmdbFixture
@@ -24,18 +24,14 @@ enum DecodeBenchmarks {
         else { return }
         let response = Response(request: URLRequest(url: fixture), head: head, data: data)
         let decoder = JSONDecoder()
-        let manager = NetworkManager<SampleAPI>(
-            router: Router(transport: ClosureTransport { _ in throw CancellationError() }),
-            decoder: decoder
-        )
 
         Benchmark("TMDB page decode: Response.decode", configuration: Settings.cpuBound) {
             (benchmark: Benchmark) throws in
             try ThreadCPUTime.measure(benchmark) {
-                blackHole(try response.decode(MoviePage.self, using: manager.decoder))
+                blackHole(try response.decode(MoviePage.self, using: decoder))
             }
         } setup: {
-            try expect(try response.decode(MoviePage.self, using: manager.decoder).results.count == 20, "movie count")
+            try expect(try response.decode(MoviePage.self, using: decoder).results.count == 20, "movie count")
         }
 
         Benchmark("TMDB page decode: baseline JSONDecoder", configuration: Settings.cpuBound) {
@@ -44,7 +40,7 @@ enum DecodeBenchmarks {
         }
 
         PairedCPUTime.register("TMDB page decode: paired NetworkManager vs JSONDecoder") {
-            blackHole(try response.decode(MoviePage.self, using: manager.decoder))
+            blackHole(try response.decode(MoviePage.self, using: decoder))
         } baseline: {
             blackHole(try decoder.decode(MoviePage.self, from: data))
         }

@@ -39,7 +39,7 @@ enum DownloadBenchmarks {
             defer { try? FileManager.default.removeItem(at: destination) }
             let download = try await downloadRouter.download(LocalFile(baseURL: server, path: path), to: destination)
             let size = try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int ?? -1
-            try expectOK(download.response.head.httpURLResponse, length: size, expectedLength: expectedLength)
+            try expectOK(download.head.httpURLResponse, length: size, expectedLength: expectedLength)
         }
 
         Benchmark("Download 20 MB in memory: NetworkLayer Router data request", configuration: Settings.download) {

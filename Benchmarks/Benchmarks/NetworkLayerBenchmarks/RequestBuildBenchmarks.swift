@@ -108,7 +108,8 @@ enum RequestBuildBenchmarks {
     /// `JSONSerialization`. A date strategy given as a closure (spelling dates as `.iso8601` does) is
     /// one the library leaves to `JSONEncoder`, so this router still takes that route.
     static let jsonRouteRouter: Router<SampleAPI> = {
-        let encoder = JSONParameterEncoder.makeDefaultEncoder()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(date.formatted(.iso8601))

@@ -56,7 +56,7 @@ public enum DownloadProbeRun {
     /// Downloads `url` to `destination` with `router`, failing unless the status is 200.
     public static func download(_ url: URL, to destination: URL, with router: Router<File>) async throws {
         let download = try await router.download(File(url), to: destination)
-        guard download.response.statusCode == 200 else { throw URLError(.badServerResponse) }
+        guard download.statusCode == 200 else { throw URLError(.badServerResponse) }
     }
 
     /// Streams `url` with `router` and returns the bytes read; after each chunk the consumer sleeps `pause`.

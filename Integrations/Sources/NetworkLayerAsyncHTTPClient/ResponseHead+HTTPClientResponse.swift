@@ -14,7 +14,7 @@ extension ResponseHead {
     /// The URL is the request's unless the client followed redirects itself: reading the response's own parses
     /// it again from text.
     init(_ response: HTTPClientResponse, url: URL?) throws {
-        var headers = NetworkLayer.HTTPHeaders()
+        var headers: NetworkLayer.HTTPHeaders = [:]
         for field in response.headers {
             headers.add(name: field.name, value: field.value)
         }

@@ -136,7 +136,7 @@ public final class CachingViewClient: ViewClientProtocol, Sendable {
         deliver(.failure(.networkError(cancellation)), to: completion)
     }
 
-    /// Decodes a screen by NetworkLayer's decoding rule (``Response/decode(_:using:)``), so an empty body
+    /// Decodes a screen by NetworkLayer's decoding rule (``Response/decode(_:atKeyPath:using:)``), so an empty body
     /// is no screen; a body the coder rejects fails with the coder's own error.
     private func decode(_ response: NetworkResponse) -> Result<any ServerDrivenComponent, Request.Error> {
         var coderError: (any Error)?

@@ -13,8 +13,8 @@ extension NetworkError {
 
         private init(_ name: String, _ description: String) { (self.name, self.description) = (name, description) }
 
-        /// The endpoint could not be turned into a request; nothing was sent. The ``RequestBuildError`` is the
-        /// ``NetworkError/underlyingError``.
+        /// The endpoint could not be turned into a request, or a plugin refused to prepare it; nothing was sent.
+        /// The ``RequestBuildError``, or the error the plugin gives, is the ``NetworkError/underlyingError``.
         public static let invalidRequest = Kind("invalidRequest", "Invalid request")
         /// The request was cancelled: by a token, the router or the calling `Task`.
         public static let cancelled = Kind("cancelled", "Cancelled")
@@ -58,8 +58,6 @@ extension NetworkError {
         public static let noData = Kind("noData", "No body to decode")
         /// The body could not be decoded into the requested type; the detail names the type and where it failed.
         public static let decodingFailed = Kind("decodingFailed", "Could not decode")
-        /// A failure that is none of the above, for example one a plugin throws.
-        public static let other = Kind("other", "Request failed")
 
         /// Whether `error` is of this kind: lets a kind stand as a pattern in `switch` and `catch`.
         public static func ~= (kind: Kind, error: NetworkError) -> Bool { error.kind == kind }

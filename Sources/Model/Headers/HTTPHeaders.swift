@@ -13,8 +13,8 @@ public struct HTTPHeader: Hashable, Sendable {
 public struct HTTPHeaders: Hashable, Sendable {
     private var fields: [HTTPHeader] = []
 
-    /// Creates an empty collection.
-    public init() {}
+    /// Creates an empty collection; outside the library, write `[:]`.
+    init() {}
 
     /// Creates a collection from header fields; a later field replaces an earlier one of the same name.
     init(_ headers: [HTTPHeader]) {
@@ -55,8 +55,9 @@ public struct HTTPHeaders: Hashable, Sendable {
         }
     }
 
-    /// Adds `name: value` after any field of the same name, as a response repeats `Set-Cookie`.
-    public mutating func add(name: String, value: String) {
+    /// Adds `name: value` after any field of the same name, as a response repeats `Set-Cookie`: for a
+    /// transport that builds a response head.
+    @_spi(Transport) public mutating func add(name: String, value: String) {
         fields.append(HTTPHeader(name: name, value: value))
     }
 
@@ -94,10 +95,10 @@ public struct HTTPHeaders: Hashable, Sendable {
     }
 
     /// Whether the collection has no fields.
-    public var isEmpty: Bool { fields.isEmpty }
+    var isEmpty: Bool { fields.isEmpty }
 
     /// The number of fields.
-    public var count: Int { fields.count }
+    var count: Int { fields.count }
 }
 
 extension HTTPHeaders: ExpressibleByDictionaryLiteral {

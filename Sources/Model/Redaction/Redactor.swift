@@ -10,11 +10,11 @@ import Foundation
 /// (`code`, `sig`, `otp`, …). The user info of a URL is always hidden.
 ///
 /// Names and fragments you give add to the defaults; no redactor shows what the default one hides. Besides
-/// names, a response or an error that repeats a secret value its request carried shows ``placeholder`` in its
+/// names, a response or an error that repeats a secret value its request carried shows `REDACTED` in its
 /// place, and a body that cannot be read as JSON, a form or plain text without credentials is shown as its size.
 public struct Redactor: Sendable {
     /// What a secret is replaced with.
-    public static let placeholder = "REDACTED"
+    static let placeholder = "REDACTED"
 
     private let secretHeaders: Set<String>
     private let secretParameters: Set<String>

@@ -1,5 +1,5 @@
 /// A type that stands for "no body", so a bodiless response (204, 205, 304, `HEAD`, `Content-Length: 0`)
-/// can still decode; see ``Response/decode(_:using:)``.
+/// can still decode; see ``Response/decode(_:atKeyPath:using:)``.
 protocol EmptyResponseDecodable {
     /// The value an empty body decodes to.
     static var emptyValue: Self { get }

@@ -1,23 +1,12 @@
 import Foundation
 
 extension Response {
-    /// Decodes the value at `keyPath` in the JSON body, as Moya's `map(_:atKeyPath:)` does.
-    ///
-    /// ```swift
-    /// // {"data": {"movies": [...], "total": 2}}
-    /// let movies = try response.decode([Movie].self, atKeyPath: "data.movies")
-    /// ```
-    ///
-    /// The keys are separated by dots, each looked up in an object. The value is decoded in place by
-    /// `decoder`, with its strategies for dates, data and keys, without copying the JSON. An empty key path
-    /// decodes the whole body, by the rule of ``decode(_:using:)``. A missing key, or a key path that passes
-    /// through something other than an object, throws ``NetworkError/Kind/decodingFailed`` naming the path.
-    public func decode<Value: Decodable>(
-        _ type: Value.Type = Value.self,
+    /// Decodes the value at the non-empty `keyPath` in the JSON body, for ``decode(_:atKeyPath:using:)``.
+    func decodeValue<Value: Decodable>(
+        _ type: Value.Type,
         atKeyPath keyPath: String,
-        using decoder: JSONDecoder = JSONDecoder()
+        using decoder: JSONDecoder
     ) throws(NetworkError) -> Value {
-        guard !keyPath.isEmpty else { return try decode(type, using: decoder) }
         guard !data.isEmpty else { throw NetworkError(.noData, response: self) }
         let keys = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         do {

@@ -41,7 +41,7 @@ public struct Response: Sendable {
         [204, 205, 304].contains(statusCode) || request.httpMethod == "HEAD" || head.expectedContentLength == 0
     }
 
-    /// Decodes the body as JSON into `type`, by the library's one decoding rule.
+    /// Decodes the body as JSON into `type`, or the value at `keyPath` in it, by the library's one decoding rule.
     ///
     /// - `Data` is the body as it is, and `String` the body read as UTF-8.
     /// - An empty body of a response that has none by the rules of HTTP (status 204, 205 or 304, an
@@ -49,15 +49,34 @@ public struct Response: Sendable {
     ///   optionals, to empty `Data` or to an empty `String`.
     /// - Any other empty body fails with ``NetworkError/Kind/noData``.
     ///
+    /// A key path decodes one value inside the body, as Moya's `map(_:atKeyPath:)` does:
+    ///
+    /// ```swift
+    /// // {"data": {"movies": [...], "total": 2}}
+    /// let movies = try response.decode([Movie].self, atKeyPath: "data.movies")
+    /// ```
+    ///
+    /// Its keys are separated by dots, each looked up in an object. The value is decoded in place by
+    /// `decoder`, with its strategies for dates, data and keys, without copying the JSON. A missing key, or a
+    /// key path that passes through something other than an object, throws ``NetworkError/Kind/decodingFailed``
+    /// naming the path; an empty body throws ``NetworkError/Kind/noData``.
+    ///
     /// ``NetworkManager`` decodes with this rule too.
+    ///
+    /// - Parameters:
+    ///   - type: What to decode.
+    ///   - keyPath: The dot-separated path of the value to decode; `nil` or empty decodes the whole body.
+    ///   - decoder: The decoder, with its strategies. Defaults to a plain `JSONDecoder`.
     public func decode<Value: Decodable>(
         _ type: Value.Type = Value.self,
+        atKeyPath keyPath: String? = nil,
         using decoder: JSONDecoder = JSONDecoder()
     ) throws(NetworkError) -> Value {
-        try decodeBody(as: type) { try decoder.decode(Value.self, from: $0) }
+        if let keyPath, !keyPath.isEmpty { return try decodeValue(type, atKeyPath: keyPath, using: decoder) }
+        return try decodeBody(as: type) { try decoder.decode(Value.self, from: $0) }
     }
 
-    /// Decodes the body with `decode` by the rule of ``decode(_:using:)``, for decoders other than
+    /// Decodes the body with `decode` by the rule of ``decode(_:atKeyPath:using:)``, for decoders other than
     /// `JSONDecoder`.
     package func decodeBody<Value>(as type: Value.Type, with decode: (Data) throws -> Value) throws(NetworkError)
         -> Value

@@ -14,7 +14,7 @@ extension Router {
     /// the same ``NetworkError`` as ``NetworkManager`` does (``NetworkError/Kind/notFound``,
     /// ``NetworkError/Kind/serverError``, …), whose response carries at most the first 64 KB of the body.
     /// Plugins, credentials (a rejected one is refreshed and the request sent again), retries, redirects and
-    /// the deadline apply as to ``request(_:)`` until the stream is handed out; none of them runs again once
+    /// the deadline apply as to ``request(_:progress:)`` until the stream is handed out; none of them runs again once
     /// it has been, and the deadline does not limit how long the body takes. Cancelling the calling task
     /// before then throws ``NetworkError/Kind/cancelled``.
     public func stream(_ route: EndPoint) async throws(NetworkError) -> StreamedResponse {

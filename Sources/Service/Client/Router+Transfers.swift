@@ -11,8 +11,8 @@ extension Router {
     /// `Content-Length`; for ``HTTPTask/uploadMultipart(_:urlParameters:)`` the form is written to a temporary
     /// file in chunks, uploaded from there and then removed; for any other task the body is the one the task
     /// builds, such as ``HTTPTask/requestData(_:contentType:urlParameters:)``'s bytes. A file that cannot be
-    /// read fails with ``NetworkError/Kind/invalidRequest`` before anything is sent. ``request(_:)`` sends the
-    /// same request without progress reports.
+    /// read fails with ``NetworkError/Kind/invalidRequest`` before anything is sent.
+    /// ``request(_:progress:)`` sends the same request without reporting the bytes sent.
     ///
     /// The request passes through the router's plugins, credentials, retries and deadline like any
     /// other, and can be cancelled by its calling task or by ``cancel()``.
@@ -23,34 +23,13 @@ extension Router {
         try await request(endpoint, exchange: .upload(endpoint.task.uploadBody, progress: progress))
     }
 
-    /// Sends `endpoint` like ``request(_:)`` and reports the bytes of the response body as they arrive.
-    ///
-    /// ``TransferProgress/totalBytes`` is the body's `Content-Length` when the server sends one and the body
-    /// is not compressed, otherwise `nil` until the last report. The body is kept in memory, up to
-    /// ``RouterConfiguration/maximumResponseSize``, and the last report of a whole response has
-    /// ``TransferProgress/completedBytes`` equal to ``TransferProgress/totalBytes``. A retried attempt does
-    /// not move the reports back: they resume once it has passed the bytes already reported, so after a
-    /// retry the last report can count the longer body of an earlier attempt.
-    ///
-    /// Only the response is reported. A body the endpoint's task builds or uploads is sent as by
-    /// ``request(_:)``; ``upload(_:progress:)`` reports the bytes sent instead.
-    public func request(
-        _ endpoint: EndPoint,
-        progress: @escaping TransferProgressHandler
-    ) async throws(NetworkError) -> Response {
-        let reporter = ProgressReporter(progress)
-        let response = try await request(
-            endpoint, exchange: Exchange(task: endpoint.task, reading: .collect(progress: reporter)))
-        reporter.finish()
-        return response
-    }
-
     /// Sends `endpoint` and writes a `2xx` response's body to `destination`, reporting the bytes received.
     ///
     /// The body goes to a temporary file chunk by chunk and is moved to `destination` (replacing any
-    /// file there) only once it is complete. A response with another status leaves `destination`
-    /// untouched and keeps its body in ``DownloadResponse/response``; check
-    /// `response.statusCode`. A cancelled or failed download leaves no file behind.
+    /// file there) only once it is complete: the file is at `destination` exactly when the returned
+    /// response's status is `2xx`, and then its ``Response/data`` is empty. A response with another status
+    /// leaves `destination` untouched and keeps its body in ``Response/data`` (a server's error JSON, for
+    /// example); check ``Response/statusCode``. A cancelled or failed download leaves no file behind.
     ///
     /// - Parameters:
     ///   - endpoint: What to download.
@@ -61,9 +40,8 @@ extension Router {
         _ endpoint: EndPoint,
         to destination: URL,
         progress: TransferProgressHandler? = nil
-    ) async throws(NetworkError) -> DownloadResponse {
+    ) async throws(NetworkError) -> Response {
         let reading = ResponseReading.download(to: destination, progress: progress)
-        let response = try await request(endpoint, exchange: Exchange(task: endpoint.task, reading: reading))
-        return DownloadResponse(response: response, fileURL: response.head.isSuccessful ? destination : nil)
+        return try await request(endpoint, exchange: Exchange(task: endpoint.task, reading: reading))
     }
 }

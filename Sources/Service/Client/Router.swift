@@ -68,11 +68,32 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// Sends `route` and returns the response, whatever its status.
     ///
     /// Cancelling the calling task cancels the HTTP request and throws ``NetworkError/Kind/cancelled``.
-    public func request(_ route: EndPoint) async throws(NetworkError) -> Response {
-        try await request(route, exchange: Exchange(task: route.task))
+    ///
+    /// With `progress`, the bytes of the response body are reported as they arrive.
+    /// ``TransferProgress/totalBytes`` is the body's `Content-Length` when the server sends one and the body
+    /// is not compressed, otherwise `nil` until the last report. The body is kept in memory, up to
+    /// ``RouterConfiguration/maximumResponseSize``, and the last report of a whole response has
+    /// ``TransferProgress/completedBytes`` equal to ``TransferProgress/totalBytes``. A retried attempt does
+    /// not move the reports back: they resume once it has passed the bytes already reported, so after a
+    /// retry the last report can count the longer body of an earlier attempt. Only the response is reported:
+    /// ``upload(_:progress:)`` reports the bytes of a body sent instead.
+    ///
+    /// - Parameters:
+    ///   - route: What to send.
+    ///   - progress: Reports the bytes of the response body as they arrive. Defaults to `nil`, no reports.
+    public func request(
+        _ route: EndPoint,
+        progress: TransferProgressHandler? = nil
+    ) async throws(NetworkError) -> Response {
+        guard let progress else { return try await request(route, exchange: Exchange(task: route.task)) }
+        let reporter = ProgressReporter(progress)
+        let response = try await request(
+            route, exchange: Exchange(task: route.task, reading: .collect(progress: reporter)))
+        reporter.finish()
+        return response
     }
 
-    /// Sends `route` like ``request(_:)``, with `exchange` saying what each attempt uploads and what
+    /// Sends `route` like ``request(_:progress:)``, with `exchange` saying what each attempt uploads and what
     /// becomes of the response body (see `Router+Transfers.swift` and `Router+Streaming.swift`); `headers`
     /// are set on the built request, over the endpoint's own.
     func request(

@@ -15,9 +15,6 @@ import FoundationNetworking
 /// ``RouterConfiguration/maximumServerSentEventLineLength`` or ``RouterConfiguration/maximumServerSentEventSize``,
 /// with ``NetworkError/Kind/responseTooLarge``. Leave the loop or cancel its task to stop.
 public struct ServerSentEvents<EndPoint: EndPointType>: AsyncSequence, Sendable {
-    /// One event.
-    public typealias Element = ServerSentEvent
-
     let router: Router<EndPoint>
     let route: EndPoint
     let reconnection: EventStreamReconnection

@@ -15,7 +15,7 @@ public struct RouterConfiguration: Sendable {
     /// Headers sent with every request; endpoint and task headers win over them.
     public var headers: HTTPHeaders
     /// Spells query strings and form bodies (URL parameters always go to the query, whatever its
-    /// ``URLParameterEncoder/destination``), and `Encodable` queries as ``bodyEncoder``'s `JSONEncoder` writes them.
+    /// destination), and `Encodable` queries as ``bodyEncoder``'s `JSONEncoder` writes them.
     public var urlEncoder: URLParameterEncoder
     /// Writes JSON bodies: dictionary parameters, and `Encodable` values with its `JSONEncoder`.
     public var bodyEncoder: JSONParameterEncoder

@@ -20,7 +20,7 @@ public struct ClosureTransport: HTTPTransport {
     /// Creates a transport that answers every request with `handler`, its responses said to come in
     /// `httpVersion` (``ResponseHead/httpVersion``), which Foundation's response cannot carry.
     public init(
-        httpVersion: HTTPVersion = HTTPVersion(major: 1, minor: 1),
+        httpVersion: HTTPVersion = .http11,
         _ handler: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
     ) {
         self.handler = handler

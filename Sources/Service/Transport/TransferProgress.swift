@@ -9,7 +9,7 @@
 /// ```swift
 /// let (updates, continuation) = AsyncStream.makeStream(of: TransferProgress.self)
 /// Task { for await update in updates { print(update.fractionCompleted ?? 0) } }
-/// let file = try await router.download(.poster(id: 7), to: destination) { continuation.yield($0) }
+/// let response = try await router.download(.poster(id: 7), to: destination) { continuation.yield($0) }
 /// continuation.finish()
 /// ```
 public struct TransferProgress: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Transport) import NetworkLayer
 import Testing
+
+@_spi(Transport) @testable import NetworkLayer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,6 @@
-@_spi(Transport) import NetworkLayer
 import Testing
+
+@_spi(Transport) @testable import NetworkLayer
 
 @Suite("HTTPMethod")
 struct HTTPMethodTests {

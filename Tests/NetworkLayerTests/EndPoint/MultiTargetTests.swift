@@ -61,7 +61,7 @@ struct MultiTargetTests {
     @Test("every property is the wrapped endpoint's")
     func forwardsProperties() {
         let endpoint = Accounts.rename(to: "Ana")
-        let target = MultiTarget(endpoint)
+        let target = MultiTarget.target(endpoint)
         #expect(target.baseURL == endpoint.baseURL)
         #expect(target.path == endpoint.path)
         #expect(target.httpMethod == endpoint.httpMethod)

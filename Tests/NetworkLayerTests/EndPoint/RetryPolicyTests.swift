@@ -39,7 +39,7 @@ struct RetryPolicyTests {
             "invalid request",
             .failure(NetworkError(.invalidRequest, underlyingError: RequestBuildError.invalidURL("x"))), false
         ),
-        ("other", .failure(NetworkError(.other, detail: "x")), false),
+        ("a plugin's refusal", .failure(NetworkError(.invalidRequest, detail: "x")), false),
     ]
 
     @Test("retried only when the method is idempotent and the outcome is retryable", arguments: methods, outcomes)

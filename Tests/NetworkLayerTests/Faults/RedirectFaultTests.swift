@@ -35,7 +35,7 @@ struct RedirectFaultTests {
         "A cross-origin redirect drops every header not safe to forward, whatever its name, and keeps the safe ones",
         arguments: [301, 302, 303, 307, 308])
     func crossOriginDropsEverySecret(status: Int) async throws {
-        let plugin = AccessTokenPlugin(scheme: nil, header: "X-Tenant-Credential", token: "plugin-secret")
+        let plugin = AccessTokenPlugin(scheme: nil, header: "X-Tenant-Credential") { "plugin-secret" }
         let router = try FaultServerPeer.makeRouter(configuration: RouterConfiguration(plugins: [plugin]))
         let target = try FaultServerPeer.otherOriginURL().appendingPathComponent("echo-headers")
         let sent: HTTPHeaders = [
@@ -63,7 +63,7 @@ struct RedirectFaultTests {
 
     @Test("A same-origin redirect keeps the plugin's credential")
     func sameOriginKeepsPluginCredential() async throws {
-        let plugin = AccessTokenPlugin(scheme: nil, header: "X-Tenant-Credential", token: "plugin-secret")
+        let plugin = AccessTokenPlugin(scheme: nil, header: "X-Tenant-Credential") { "plugin-secret" }
         let router = try FaultServerPeer.makeRouter(configuration: RouterConfiguration(plugins: [plugin]))
         let target = try FaultServerPeer.requireURL().appendingPathComponent("echo-headers")
 

@@ -116,7 +116,7 @@ struct ChallengeIntegrationTests {
         #expect(response.statusCode == 401)
         #expect(response.headers["WWW-Authenticate"] == #"Basic realm="Fake Realm""#)
         #expect(subject.attempts.current == 1)
-        #expect(subject.asked.current.map(\.realm) == ["Fake Realm"])
+        #expect(subject.asked.current.map { $0.parameters["realm"] } == ["Fake Realm"])
         #expect(elapsed < .seconds(20))
     }
 

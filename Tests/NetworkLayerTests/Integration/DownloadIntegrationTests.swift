@@ -30,8 +30,8 @@ struct DownloadIntegrationTests {
 
         let download = try await router.download(.range(count: 102_400), to: destination, progress: progress.handler)
 
-        #expect(download.response.statusCode == 200)
-        #expect(download.fileURL == destination)
+        #expect(download.statusCode == 200)
+        #expect(download.data.isEmpty)
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz".utf8)
         let expected = Data((0..<102_400).map { alphabet[$0 % alphabet.count] })
         #expect(try Data(contentsOf: destination) == expected)
@@ -57,7 +57,7 @@ struct DownloadIntegrationTests {
         let written = try Data(contentsOf: destination)
         #expect(written.count > 5 * 1024 * 1024)
         #expect(try JSONDecoder().decode(TransferEcho.self, from: written).data == body)
-        #expect(download.response.data.isEmpty)
+        #expect(download.data.isEmpty)
         progress.expectMonotonicAndComplete(total: Int64(written.count))
     }
 
@@ -70,9 +70,8 @@ struct DownloadIntegrationTests {
 
         let download = try await router.download(.status(418), to: destination)
 
-        #expect(download.response.statusCode == 418)
-        #expect(download.fileURL == nil)
-        #expect(!download.response.data.isEmpty)
+        #expect(download.statusCode == 418)
+        #expect(!download.data.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: destination.path))
     }
 
@@ -84,7 +83,7 @@ struct DownloadIntegrationTests {
         let destination = directory.appendingPathComponent("slow.bin")
         let before = temporaryFiles(endingIn: Self.leftoverSuffixes)
         let received = Locked<Int64>(0)
-        let recorder = CompletionRecorder<Result<DownloadResponse, NetworkError>>()
+        let recorder = CompletionRecorder<Result<Response, NetworkError>>()
         let start = ContinuousClock.now
 
         let download = Task {
@@ -119,7 +118,7 @@ struct DownloadIntegrationTests {
         let destination = directory.appendingPathComponent("cancelled.bin")
         let start = ContinuousClock.now
 
-        let outcome: Result<DownloadResponse, NetworkError>
+        let outcome: Result<Response, NetworkError>
         do {
             outcome = .success(
                 try await router.download(.drip(bytes: 4_000, duration: 20), to: destination) { _ in router.cancel() })

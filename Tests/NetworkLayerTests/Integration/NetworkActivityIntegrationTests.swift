@@ -16,10 +16,10 @@ struct NetworkActivityIntegrationTests {
             try await group.waitForAll()
         }
         let slow = Task { try await router.request(.delay(seconds: 5)) }
-        #expect(await eventually { plugin.inFlight == 1 })
+        #expect(await eventually { changes.current.last == 1 })
         slow.cancel()
         _ = await slow.result
-        #expect(await eventually { plugin.inFlight == 0 })
+        #expect(await eventually { changes.current.last == 0 })
         #expect(changes.current.count == 12)
         let steps = zip([0] + changes.current, changes.current).map { $1 - $0 }
         #expect(steps.filter { $0 == 1 }.count == 6)

@@ -16,7 +16,10 @@ struct PipelineEndpoint: EndPointType {
     var idempotent: Bool?
     var requiresAuthentication = true
 
-    var isIdempotent: Bool { idempotent ?? httpMethod.isIdempotent }
+    /// `idempotent`, else whether RFC 9110 calls the method idempotent, as the default does.
+    var isIdempotent: Bool {
+        idempotent ?? ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"].contains(httpMethod.rawValue)
+    }
 }
 
 extension Router where EndPoint == PipelineEndpoint {

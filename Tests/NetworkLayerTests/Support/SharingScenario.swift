@@ -117,7 +117,7 @@ struct SharingScenario: Sendable, CustomTestStringConvertible {
             testDescription: "AccessTokenPlugin, endpoints differing in requiresAuthentication",
             field: "Authorization",
             configuration: {
-                RouterConfiguration(plugins: [AccessTokenPlugin(token: "plugged")], deduplicatesRequests: true)
+                RouterConfiguration(plugins: [AccessTokenPlugin { "plugged" }], deduplicatesRequests: true)
             },
             callers: [
                 Caller(credential: "Bearer plugged", marker: "plugged"),

@@ -5,9 +5,8 @@ import Foundation
 public struct AuthenticationChallenge: Sendable {
     /// The scheme, ``AuthenticationScheme/basic`` or ``AuthenticationScheme/digest``.
     public let scheme: AuthenticationScheme
-    /// The protection space the server names, if it named one.
-    public var realm: String? { parameters["realm"] }
-    /// Every parameter of the challenge, names lowercased.
+    /// Every parameter of the challenge, names lowercased: `parameters["realm"]` is the protection space the
+    /// server names, if it named one.
     public let parameters: [String: String]
     /// The URL of the request the server challenged.
     public let url: URL

@@ -22,33 +22,27 @@ import FoundationNetworking
 /// - if the refresh fails, every request waiting for it fails with ``NetworkError/Kind/authentication``
 ///   carrying its rejected response, as does a request rejected again after the refresh.
 ///
-/// The ``RefreshWindow`` caps how often the credential can be refreshed, so a server that rejects every
-/// credential cannot drive the router into a loop of refreshes.
+/// `maximumRefreshes` and `refreshInterval` cap how often the credential can be refreshed, so a server that
+/// rejects every credential cannot drive the router into a loop of refreshes.
 public final class AuthenticationCoordinator: Sendable {
-    /// At most ``maximumRefreshes`` refreshes within any ``interval`` seconds; rejections beyond that fail
-    /// without a refresh.
-    public struct RefreshWindow: Sendable, Hashable {
-        /// The length of the window, in seconds. Defaults to 30.
-        public var interval: TimeInterval
-        /// How many refreshes the window allows. Defaults to 2.
-        public var maximumRefreshes: Int
-
-        /// Creates a window of `maximumRefreshes` refreshes per `interval` seconds.
-        public init(interval: TimeInterval = 30, maximumRefreshes: Int = 2) {
-            self.interval = interval
-            self.maximumRefreshes = maximumRefreshes
-        }
-    }
-
     private let store: any CredentialSession
 
     /// Creates a coordinator that authenticates requests with `authenticator`, starting from `credential`.
+    ///
+    /// - Parameters:
+    ///   - authenticator: Applies the credential to requests and refreshes it.
+    ///   - credential: The credential to start from.
+    ///   - maximumRefreshes: How many refreshes any `refreshInterval` seconds allow; a rejection beyond that
+    ///     fails without a refresh. Defaults to 2.
+    ///   - refreshInterval: The window, in seconds, that `maximumRefreshes` counts in. Defaults to 30.
     public init<A: Authenticator>(
         authenticator: A,
         credential: A.Credential,
-        refreshWindow: RefreshWindow = RefreshWindow()
+        maximumRefreshes: Int = 2,
+        refreshInterval: TimeInterval = 30
     ) {
-        store = CredentialStore(authenticator: authenticator, credential: credential, window: refreshWindow)
+        let window = RefreshWindow(interval: refreshInterval, maximumRefreshes: maximumRefreshes)
+        store = CredentialStore(authenticator: authenticator, credential: credential, window: window)
     }
 
     /// `request` with the current credential applied, and that credential's generation; `nil` if the task was

@@ -1,6 +1,6 @@
 /// An HTTP authentication scheme (RFC 9110, 11.1): the word before the credentials in `Authorization`, and
 /// before a challenge's parameters in `WWW-Authenticate`. Names compare case-insensitively.
-public struct AuthenticationScheme: Sendable, Hashable, CustomStringConvertible {
+public struct AuthenticationScheme: Sendable, Equatable {
     /// The name as written, for example `Bearer`.
     public let name: String
 
@@ -16,16 +16,8 @@ public struct AuthenticationScheme: Sendable, Hashable, CustomStringConvertible 
     /// HTTP Digest (RFC 7616): a hash of the password, the server's nonce and the request.
     public static let digest = AuthenticationScheme("Digest")
 
-    /// The name.
-    public var description: String { name }
-
     /// Whether the names are the same but for case.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.name.lowercased() == rhs.name.lowercased()
-    }
-
-    /// Hashes the name, lowercased.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(name.lowercased())
     }
 }

@@ -7,7 +7,7 @@ import FoundationNetworking
 /// Holds a credential and runs at most one refresh of it at a time (single flight).
 actor CredentialStore<A: Authenticator>: CredentialSession {
     private let authenticator: A
-    private let window: AuthenticationCoordinator.RefreshWindow
+    private let window: RefreshWindow
     private var credential: A.Credential
     /// Counts refreshes; a request rejected with an older generation than this needs no new refresh.
     private var generation = 0
@@ -17,7 +17,7 @@ actor CredentialStore<A: Authenticator>: CredentialSession {
     private var waiters: [Int: CheckedContinuation<RefreshOutcome, Never>] = [:]
     private var nextWaiterID = 0
 
-    init(authenticator: A, credential: A.Credential, window: AuthenticationCoordinator.RefreshWindow) {
+    init(authenticator: A, credential: A.Credential, window: RefreshWindow) {
         self.authenticator = authenticator
         self.credential = credential
         self.window = window
@@ -98,7 +98,11 @@ actor CredentialStore<A: Authenticator>: CredentialSession {
     }
 }
 
-extension AuthenticationCoordinator.RefreshWindow {
+/// At most `maximumRefreshes` refreshes within any `interval` seconds (see ``AuthenticationCoordinator``).
+struct RefreshWindow: Sendable, Hashable {
+    var interval: TimeInterval
+    var maximumRefreshes: Int
+
     fileprivate var nanoseconds: UInt64 {
         guard interval.isFinite, interval > 0 else { return interval > 0 ? .max : 0 }
         return UInt64(min(interval, Double(UInt64.max / 2) / 1e9) * 1e9)

@@ -3,12 +3,13 @@
 /// Return one from ``RouterConfiguration/challengeCredentials``. Its descriptions, its mirror and
 /// therefore logs, `print` and `dump` show the user but never the password.
 public struct HTTPCredential: Sendable, Hashable {
-    /// The user name. For `Basic` it must not contain a colon; neither may contain control characters.
-    public var user: String
+    /// The user name.
+    let user: String
     /// The password.
-    public var password: String
+    let password: String
 
-    /// Creates a credential.
+    /// Creates a credential. For `Basic` the user name must not contain a colon; neither may contain control
+    /// characters.
     public init(user: String, password: String) {
         self.user = user
         self.password = password

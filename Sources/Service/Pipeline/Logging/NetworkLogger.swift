@@ -16,11 +16,16 @@ public struct NetworkLogger: Sendable {
     /// Where entries go.
     public var sink: LogSink
     /// What is hidden.
-    public var redactor: Redactor
+    var redactor: Redactor
     /// How many bytes of a body a preview shows.
-    public var bodyPreviewLimit: Int
+    var bodyPreviewLimit: Int
 
     /// Creates a logger.
+    ///
+    /// - Parameters:
+    ///   - sink: Where entries go. Defaults to standard error.
+    ///   - redactor: What is hidden. Defaults to the ``Redactor`` rule with nothing added.
+    ///   - bodyPreviewLimit: How many bytes of a body a preview shows. Defaults to 1024.
     public init(sink: LogSink = .standardError, redactor: Redactor = Redactor(), bodyPreviewLimit: Int = 1024) {
         self.sink = sink
         self.redactor = redactor

@@ -11,7 +11,8 @@ import FoundationNetworking
 /// let router = Router<MovieAPI>(configuration: RouterConfiguration(plugins: [plugin]))
 /// ```
 ///
-/// The token is asked for on every attempt, so a rotated token is picked up at once. When the provider
+/// The token is asked for on every attempt, so a rotated token is picked up at once; a token that never
+/// changes is a closure that returns it: `AccessTokenPlugin { "my-token" }`. When the provider
 /// returns `nil` the request goes out without a credential. Header values with CR, LF or NUL fail the
 /// request with ``RequestBuildError/invalidHeader(name:)`` instead of being sent. The header never
 /// follows a redirect to another origin, whatever its name. To refresh an expired
@@ -39,11 +40,6 @@ public struct AccessTokenPlugin: PluginType {
         self.scheme = scheme
         self.header = header
         self.token = token
-    }
-
-    /// Creates a plugin that always sends `token`, written as the initializer that asks for it says.
-    public init(scheme: AuthenticationScheme? = .bearer, header: String = "Authorization", token: String) {
-        self.init(scheme: scheme, header: header) { token }
     }
 
     /// `true`: the header the token goes in is dropped on a redirect to another origin, whatever its name.

@@ -14,8 +14,8 @@ import FoundationNetworking
 /// let router = Router<MovieAPI>(configuration: RouterConfiguration(plugins: [activity]))
 /// ```
 ///
-/// For a spinner, hop to the main actor in `onChange` and read ``inFlight`` there: tasks that hop may run out
-/// of order, and the count read when one runs is the current one.
+/// For a spinner, hop to the main queue with `DispatchQueue.main.async`, which runs the changes in the order
+/// they were reported; separate tasks that hop to the main actor may run out of order.
 ///
 /// Every attempt that reaches the transport begins and ends once, whatever its outcome: a response, an
 /// error, a cancellation or a deadline. A retried request is two attempts. A streamed response
@@ -29,14 +29,13 @@ public struct NetworkActivityPlugin: PluginType {
     ///
     /// - Parameter onChange: Called once per change with the count once it happened (one more than the last
     ///   count when an attempt began, one less when one ended), in the order the changes happen and one at a
-    ///   time, on the thread that sends or receives; keep it short (hop to the main actor for UI work), and do
-    ///   not read ``inFlight`` from it: the argument is the count.
+    ///   time, on the thread that sends or receives; keep it short (hop to the main queue for UI work).
     public init(onChange: @escaping @Sendable (_ inFlight: Int) -> Void = { _ in }) {
         self.onChange = onChange
     }
 
     /// The attempts in flight now.
-    public var inFlight: Int { count.withLock { $0 } }
+    var inFlight: Int { count.withLock { $0 } }
 
     /// Counts the attempt as begun and reports it.
     public func willSend(_ request: URLRequest, context: PluginContext) async {

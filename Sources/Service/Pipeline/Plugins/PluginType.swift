@@ -29,7 +29,7 @@ import FoundationNetworking
 /// A retried request passes through every plugin again, once per attempt.
 ///
 /// Plugins see every kind of call the same way: the response's head, with the body the call keeps in memory
-/// in ``Response/data``. That is the whole body for ``Router/request(_:)`` and uploads; for a download, and for
+/// in ``Response/data``. That is the whole body for ``Router/request(_:progress:)`` and uploads; for a download, and for
 /// a stream whose status the endpoint accepts, it is empty, because the body goes to a file or to the caller
 /// as it arrives; a refused stream's holds the first 64 KB, as its error does.
 public protocol PluginType: Sendable {

@@ -12,9 +12,6 @@ import Foundation
 /// A body has one consumer: iterate it once, or ``collect(upTo:)`` it. Stopping early, by leaving the
 /// loop, cancelling the consuming task or calling ``cancel()``, stops the transfer.
 public struct ResponseBody: AsyncSequence, Sendable {
-    /// A chunk of the body, as the transport received it.
-    public typealias Element = Data
-
     let channel: BodyChannel
     /// What fills the body once it is read, for a body a transport gives as ``produced(window:by:)``.
     let producer: BodyProducer?
@@ -155,7 +152,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
             self.lifetime = Lifetime(body.channel)
         }
 
-        /// The next chunk, or `nil` once the body has ended.
+        /// The next chunk, as the transport received it, or `nil` once the body has ended.
         public mutating func next() async throws -> Data? {
             if !claimed {
                 guard body.channel.claim() else { throw ResponseBodyError.alreadyConsumed }

@@ -18,9 +18,6 @@ extension ResponseBody {
 /// A line longer than ``maximumLineLength`` throws ``NetworkError/Kind/responseTooLarge`` as soon as its
 /// bytes pass the limit, so a body that never ends a line holds at most that much memory.
 public struct ResponseLines: AsyncSequence, Sendable {
-    /// A line, without its line end.
-    public typealias Element = String
-
     let body: ResponseBody
     /// The longest line, in bytes without its line end. Defaults to 1 MiB.
     public var maximumLineLength = ServerSentEventParser.defaultMaximumLineLength

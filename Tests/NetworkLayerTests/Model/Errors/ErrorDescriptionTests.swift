@@ -37,7 +37,7 @@ struct ErrorDescriptionTests {
                 bodyParameters: nil, bodyEncoding: .urlEncoding, urlParameters: ["api_key": "SECRET-KEY"]))
         do {
             _ = try await router.request(endpoint)
-            return NetworkError(.other, detail: "no error")
+            return NetworkError(.transportFailure, detail: "no error")
         } catch {
             return error
         }
@@ -115,9 +115,10 @@ struct ErrorDescriptionTests {
                     underlyingError: CocoaError(.coderInvalidValue)),
                 mentions: ["Could not decode", "Movie", "200"]),
             Row(
-                name: "other",
+                name: "a plugin's refusal",
                 error: NetworkError(
-                    .other, detail: "failed at https://api.example.com/?token=SECRET-TOKEN\nBearer SECRET-TOKEN"),
+                    .invalidRequest,
+                    detail: "failed at https://api.example.com/?token=SECRET-TOKEN\nBearer SECRET-TOKEN"),
                 mentions: ["token=REDACTED"]),
         ]
     }

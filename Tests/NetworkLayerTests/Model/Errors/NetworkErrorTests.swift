@@ -56,7 +56,7 @@ struct NetworkErrorTests {
             #expect(error.response?.data == Data("down".utf8))
             #expect(error.url == response.request.url)
         }
-        let bare = [NetworkError(RequestBuildError.invalidURL("")), NetworkError(.cancelled), NetworkError(.other)]
+        let bare = [NetworkError(RequestBuildError.invalidURL("")), NetworkError(.cancelled), NetworkError(.timedOut)]
         for error in bare {
             #expect(error.response == nil, "\(error.kind)")
             #expect(error.statusCode == nil)

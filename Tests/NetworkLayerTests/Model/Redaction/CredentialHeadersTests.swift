@@ -47,7 +47,7 @@ struct CredentialHeadersTests {
         let transport = RecordingTransport()
         let configuration = RouterConfiguration(
             headers: ["X-API-Key": "k", "Accept": "application/json"],
-            plugins: [RequestIDPlugin(), AccessTokenPlugin(scheme: nil, header: "X-Tenant", token: "t")],
+            plugins: [RequestIDPlugin(), AccessTokenPlugin(scheme: nil, header: "X-Tenant") { "t" }],
             authentication: AuthenticationCoordinator(authenticator: SigningAuthenticator(), credential: "proof"))
         let router = Router<TestEndpoint>(configuration: configuration, transport: transport)
 
@@ -73,7 +73,7 @@ struct CredentialHeadersTests {
     func judgedAgain() async throws {
         let transport = RecordingTransport()
         let router = Router<TestEndpoint>(transport: transport)
-        var many = HTTPHeaders()
+        var many: HTTPHeaders = [:]
         for index in 0..<300 { many.add(name: "X-Field-\(index)", value: "v") }
         _ = try await router.request(TestEndpoint(headers: many))
         let known: HTTPHeaders = ["Cookie": "c=1", "X-Late-Token": "t", "X-Field-1": "v"]

@@ -275,7 +275,7 @@ struct SecretsInOutputTests {
         let logger = NetworkLogger(sink: LogSink { entry in entries.withLock { $0.append(entry) } })
         let configuration = RouterConfiguration(
             logger: logger,
-            plugins: [AccessTokenPlugin(scheme: nil, header: "X-Functions-Key", token: "Plg1functionkey")])
+            plugins: [AccessTokenPlugin(scheme: nil, header: "X-Functions-Key") { "Plg1functionkey" }])
         let router = Router<TestEndpoint>(configuration: configuration) { request in
             let seen = request.value(forHTTPHeaderField: "X-Functions-Key") ?? ""
             return (

@@ -60,7 +60,7 @@ struct PathTraversalTests {
         let transport = CredentialHeadersTests.RecordingTransport()
         let router = Router<MultiTarget>(transport: transport)
         do {
-            _ = try await router.request(MultiTarget(PathEndpoint(path: path)))
+            _ = try await router.request(.target(PathEndpoint(path: path)))
             Issue.record("\(path) was sent")
         } catch {
             guard let reason = error.buildError else {

@@ -42,7 +42,7 @@ struct ResponseFramingRuleTests {
     private static let url = URL(string: "https://api.example.com/items")!
 
     private static func head(status: Int = 200, _ fields: [(String, String)]) throws -> ResponseHead {
-        var headers = HTTPHeaders()
+        var headers: HTTPHeaders = [:]
         for (name, value) in fields { headers.add(name: name, value: value) }
         return try #require(ResponseHead(statusCode: status, headers: headers, url: url))
     }

@@ -32,7 +32,7 @@ public enum TMDBCredentials: Sendable, Hashable {
     public var plugin: any PluginType {
         switch self {
         case .apiKey(let key): APIKeyQueryPlugin(key: key)
-        case .bearerToken(let token): AccessTokenPlugin(scheme: .bearer, token: token)
+        case .bearerToken(let token): AccessTokenPlugin(scheme: .bearer) { token }
         }
     }
 }

@@ -86,10 +86,11 @@ public struct MovieManager: Sendable {
         try decode(type, from: try await response(for: api))
     }
 
-    /// Decodes the body of a response this manager returned; `response.data` is the raw JSON.
+    /// Decodes the body of a response this manager returned, as ``network`` decodes (a plain `JSONDecoder`);
+    /// `response.data` is the raw JSON.
     public func decode<Value: Decodable>(_ type: Value.Type, from response: Response) throws(TMDBError) -> Value {
         do {
-            return try response.decode(type, using: network.decoder)
+            return try response.decode(type)
         } catch {
             throw TMDBError(error)
         }

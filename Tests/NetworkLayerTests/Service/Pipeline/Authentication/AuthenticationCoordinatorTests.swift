@@ -48,10 +48,12 @@ struct AuthenticationCoordinatorTests {
     private func router(
         _ authenticator: CountingAuthenticator,
         transport: ClosureTransport,
-        window: AuthenticationCoordinator.RefreshWindow = .init()
+        maximumRefreshes: Int = 2,
+        refreshInterval: TimeInterval = 30
     ) -> Router<PipelineEndpoint> {
         let coordinator = AuthenticationCoordinator(
-            authenticator: authenticator, credential: "token-0", refreshWindow: window)
+            authenticator: authenticator, credential: "token-0", maximumRefreshes: maximumRefreshes,
+            refreshInterval: refreshInterval)
         return Router(configuration: RouterConfiguration(authentication: coordinator), transport: transport)
     }
 
@@ -137,7 +139,7 @@ struct AuthenticationCoordinatorTests {
         let authenticator = CountingAuthenticator(delay: 0)
         let router = router(
             authenticator, transport: server(accepting: "nothing", calls: calls),
-            window: .init(interval: 60, maximumRefreshes: 2))
+            maximumRefreshes: 2, refreshInterval: 60)
         var kinds: [String] = []
         for _ in 0..<5 {
             do {

@@ -102,7 +102,7 @@ struct ChallengeAnswererTests {
         let challenge = try #require(asked.current.first)
         #expect(asked.current.count == 1)
         #expect(challenge.scheme == .basic)
-        #expect(challenge.realm == "Fake Realm")
+        #expect(challenge.parameters["realm"] == "Fake Realm")
         #expect(challenge.url.host == "api.example.com")
         #expect((challenge.endpoint as? PipelineEndpoint)?.path == "account")
     }
@@ -132,7 +132,7 @@ struct ChallengeAnswererTests {
         #expect(fields["opaque"] == "0paque")
         #expect(fields["cnonce"]?.count == 32)
         #expect(asked.current.map(\.scheme) == [.digest])
-        #expect(asked.current.first?.realm == "me@example.com")
+        #expect(asked.current.first?.parameters["realm"] == "me@example.com")
     }
 
     @Test(

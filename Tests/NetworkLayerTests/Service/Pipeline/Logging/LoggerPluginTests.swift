@@ -30,7 +30,7 @@ struct LoggerPluginTests {
     func configurationLogger() async throws {
         let lines = Locked<[String]>([])
         let configuration = RouterConfiguration(
-            logger: logger(lines), plugins: [AccessTokenPlugin(token: "SECRET-TOKEN")])
+            logger: logger(lines), plugins: [AccessTokenPlugin { "SECRET-TOKEN" }])
         let router = Router<TestEndpoint>(configuration: configuration, transport: ClosureTransport.status(200))
         _ = try await router.request(TestEndpoint())
         let text = lines.current.joined(separator: "\n")

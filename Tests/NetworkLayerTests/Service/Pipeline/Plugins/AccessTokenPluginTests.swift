@@ -14,7 +14,7 @@ struct AccessTokenPluginTests {
         _ plugin: AccessTokenPlugin,
         endpoint: PipelineEndpoint = PipelineEndpoint()
     ) async throws -> HTTPHeaders {
-        let seen = Locked(HTTPHeaders())
+        let seen = Locked<HTTPHeaders>([:])
         let router = Router<PipelineEndpoint>(configuration: RouterConfiguration(plugins: [plugin])) { request in
             seen.withLock { $0 = HTTPHeaders(request.allHTTPHeaderFields ?? [:]) }
             return (Data(), .stub(200, url: request.url))
@@ -33,14 +33,14 @@ struct AccessTokenPluginTests {
             (.bearer, "X-Auth", "X-Auth", "Bearer abc"),
         ] as [(AuthenticationScheme?, String, String, String)])
     func schemes(scheme: AuthenticationScheme?, header: String, name: String, value: String) async throws {
-        let headers = try await sentHeaders(AccessTokenPlugin(scheme: scheme, header: header, token: "abc"))
+        let headers = try await sentHeaders(AccessTokenPlugin(scheme: scheme, header: header) { "abc" })
         #expect(headers[name] == value)
     }
 
     @Test("scheme names compare case-insensitively and keep their spelling")
     func schemeNames() {
         #expect(AuthenticationScheme("BEARER") == .bearer)
-        #expect(Set([AuthenticationScheme("digest"), .digest]).count == 1)
+        #expect(AuthenticationScheme("digest") == .digest)
         #expect(AuthenticationScheme.bearer.name == "Bearer")
         #expect(AuthenticationScheme("Token") != .bearer)
     }
@@ -49,14 +49,14 @@ struct AccessTokenPluginTests {
     func basicToken() async throws {
         let token = AccessTokenPlugin.basicToken(user: "Aladdin", password: "open sesame")
         #expect(token == "QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
-        let headers = try await sentHeaders(AccessTokenPlugin(scheme: .basic, token: token))
+        let headers = try await sentHeaders(AccessTokenPlugin(scheme: .basic) { token })
         #expect(headers["Authorization"] == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
     }
 
     @Test("an endpoint that does not require authentication is sent without the credential")
     func optOut() async throws {
         let headers = try await sentHeaders(
-            AccessTokenPlugin(token: "abc"), endpoint: PipelineEndpoint(requiresAuthentication: false))
+            AccessTokenPlugin { "abc" }, endpoint: PipelineEndpoint(requiresAuthentication: false))
         #expect(headers["Authorization"] == nil)
     }
 
@@ -73,7 +73,7 @@ struct AccessTokenPluginTests {
     func injection() async {
         let sent = Locked(0)
         let router = Router<PipelineEndpoint>(
-            configuration: RouterConfiguration(plugins: [AccessTokenPlugin(token: "abc\r\nX-Evil: 1")])
+            configuration: RouterConfiguration(plugins: [AccessTokenPlugin { "abc\r\nX-Evil: 1" }])
         ) { request in
             sent.increment()
             return (Data(), .stub(200, url: request.url))
@@ -91,7 +91,7 @@ struct AccessTokenPluginTests {
     func replacesHeader() async throws {
         let seen = Locked<String?>(nil)
         let router = Router<TestEndpoint>(
-            configuration: RouterConfiguration(plugins: [AccessTokenPlugin(token: "fresh")])
+            configuration: RouterConfiguration(plugins: [AccessTokenPlugin { "fresh" }])
         ) { request in
             seen.withLock { $0 = request.value(forHTTPHeaderField: "authorization") }
             return (Data(), .stub(200, url: request.url))

@@ -47,7 +47,7 @@ struct PluginTypeTests {
 
     struct FailingPlugin: PluginType {
         func prepare(_ request: URLRequest, context: PluginContext) async throws(NetworkError) -> URLRequest {
-            throw NetworkError(.other, detail: "unsigned")
+            throw NetworkError(.invalidRequest, detail: "unsigned")
         }
     }
 
@@ -114,7 +114,7 @@ struct PluginTypeTests {
         }
         #expect(await eventually { results.current.count == 1 })
         await settle()
-        #expect(results.current == ["other"])
+        #expect(results.current == ["invalidRequest"])
         #expect(sent.current == 0)
     }
 

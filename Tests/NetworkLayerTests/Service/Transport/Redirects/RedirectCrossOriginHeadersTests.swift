@@ -82,7 +82,7 @@ struct RedirectCrossOriginHeadersTests {
     @Test("a transport request reads the endpoint's forwarded fields, lowercased, through MultiTarget")
     func transportRequestReadsEndpoint() throws {
         let head = URLRequest(url: try #require(URL(string: "https://a.test")))
-        let endpoint = MultiTarget(ForwardingEndpoint())
+        let endpoint = MultiTarget.target(ForwardingEndpoint())
         #expect(TransportRequest(head: head, endpoint: endpoint).headersForwardedAcrossOrigins == ["x-tenant"])
         #expect(TransportRequest(head: head).headersForwardedAcrossOrigins.isEmpty)
     }
