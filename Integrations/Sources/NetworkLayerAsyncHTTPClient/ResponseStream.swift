@@ -26,7 +26,7 @@ enum ResponseStream {
                     for try await buffer in response.body {
                         count += Int64(buffer.readableBytes)
                         watch?.paused()
-                        guard writer.write(Data(buffer.readableBytesView)) else { return nil }
+                        guard writer.write(data(of: buffer)) else { return nil }
                         await writer.waitForDemand()
                         watch?.waiting()
                     }
@@ -40,6 +40,16 @@ enum ResponseStream {
             }
             withExtendedLifetime(owner) {}
         }
+    }
+
+    /// The bytes of `buffer`, which the client is done with. Bytes that fill at least half of their storage
+    /// share it, so that a large chunk, often a whole small body, is neither copied nor allocated again;
+    /// fewer are copied, so that a small chunk never keeps a much larger storage alive while it waits.
+    static func data(of buffer: ByteBuffer) -> Data {
+        let shares = buffer.readableBytes * 2 >= buffer.storageCapacity
+        return buffer.getData(
+            at: buffer.readerIndex, length: buffer.readableBytes, byteTransferStrategy: shares ? .noCopy : .copy)
+            ?? Data(buffer.readableBytesView)
     }
 
     /// Reads and drops `body`, the body of a redirect, so that its connection can serve the next hop; a body
