@@ -3,7 +3,10 @@
 # diagnose-api-breaking-changes` compares the `NetworkLayer` product with the baseline commit named in
 # api/baseline; every break it reports must be listed in CHANGELOG.md's first section (## Unreleased).
 #
-#   bash scripts/api_breaks.sh [SCRATCH_PATH]      SCRATCH_PATH: the build directory to use    [.build-api]
+#   bash scripts/api_breaks.sh [SCRATCH_PATH [FLAG...]]
+#
+# SCRATCH_PATH is the build directory to use [.build-api]; FLAGs go to the build (`-Xswiftc …`). Given the
+# build directory and flags of a build of the working tree that already ran, the check builds only the baseline.
 #
 # Listed means: inside a `### Breaking…`, `### Removed…` or `### Changed…` subsection of that section, a code span
 # holds the declaration's name as the tool prints it, alone or followed by its arguments: for
@@ -15,6 +18,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scratch=${1:-.build-api}
+shift $(($# > 0 ? 1 : 0))
 
 baseline=$(awk '!/^#/ && NF { print $1; exit }' api/baseline 2>/dev/null || true)
 if [[ -z $baseline ]]; then
@@ -30,7 +34,7 @@ fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 rc=0
-swift package --scratch-path "$scratch" diagnose-api-breaking-changes "$baseline" --products NetworkLayer \
+swift package --scratch-path "$scratch" "$@" diagnose-api-breaking-changes "$baseline" --products NetworkLayer \
     --baseline-dir "$scratch/api-baselines" >"$log" 2>&1 || rc=$?
 cat "$log"
 breaks=$(grep -o 'API breakage: .*' "$log" || true)

@@ -161,7 +161,8 @@ stage_build() {
 
 stage_api() {
     local rc=0
-    bash scripts/api_breaks.sh "${SWIFT_SCRATCH_PATH:-.build}-api" || rc=$?
+    # The build stage's folder and flags, so that only the baseline is built here.
+    bash scripts/api_breaks.sh "${SWIFT_SCRATCH_PATH:-.build}" -Xswiftc -warnings-as-errors || rc=$?
     stage_count "$(sed -n 's/^api_breaks: //p' "$stage_log")"
     return "$rc"
 }
