@@ -6,6 +6,8 @@
 # The checkout's HEAD (committed work only) is pushed to a bare repository in a temporary folder, as branch
 # `main`, and two scratch apps depend on it by its file:// URL, as README's snippets show:
 #   core   the product NetworkLayer, no trait: resolving it must clone no repository but NetworkLayer's.
+#   release  the same by version, `from: "0.1.0"`, with the checkout's latest version tag pushed too: it must
+#          resolve to that tag (skipped in a clone without tags).
 #   ahc    the trait AsyncHTTPClient and the product NetworkLayerAsyncHTTPClient: it must build, and one GET
 #          to httpbin over AsyncHTTPClientTransport must print `status: 200`.
 # The apps reuse no build folder, so the second builds AsyncHTTPClient and SwiftNIO from scratch (a few minutes).
@@ -70,6 +72,22 @@ cloned=$(find "$work/core/.build/checkouts" -mindepth 1 -maxdepth 1 -printf '%f\
 swift package --package-path "$work/core" show-dependencies </dev/null
 [[ $cloned == "NetworkLayer " ]] || fail "the core alone cloned more than NetworkLayer: $cloned"
 step "core: cloned NetworkLayer only"
+
+# --- The release README's first snippet names resolves by version ----------------------------------
+
+release=$(git tag --list '[0-9]*.[0-9]*.[0-9]*' --sort=-v:refname | head -n 1)
+if [[ -n $release ]]; then
+    git push -q "$repository" "refs/tags/$release"
+    make_app release ".package(url: \"$url\", from: \"0.1.0\")" \
+        '.product(name: "NetworkLayer", package: "NetworkLayer")' 'import NetworkLayer'
+    step "release: swift package resolve, from: \"0.1.0\""
+    swift package --package-path "$work/release" resolve </dev/null
+    grep -q "\"version\" : \"$release\"" "$work/release/Package.resolved" ||
+        fail "from: \"0.1.0\" did not resolve to the release $release: $(cat "$work/release/Package.resolved")"
+    step "release: from: \"0.1.0\" resolves to $release"
+else
+    step "release: this clone has no version tag; skipped"
+fi
 
 # --- With the AsyncHTTPClient trait: it builds and sends a request ----------------------------------
 
