@@ -134,7 +134,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
                 if let error = ResponseBody.sizeError(bytes: total, limit: transfer.options.maximumResponseSize) {
                     return .fail(error)
                 }
-                if transfer.body.isEmpty { transfer.body = data } else { transfer.body.append(data) }
+                transfer.gather(data)
                 return .none
             } ?? .none
         }
