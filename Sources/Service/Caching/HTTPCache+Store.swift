@@ -1,0 +1,39 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension HTTPCache {
+    /// `response`, whose body is stored as it passes when RFC 9111 §3 allows storing it.
+    func keep(
+        _ response: TransportResponse, for exchange: CacheExchange, requestTime: Date, responseTime: Date
+    ) async -> TransportResponse {
+        let headers = response.head.headers
+        guard !exchange.directives.noStore,
+            Storability.allows(
+                method: exchange.method, requestHeaders: HTTPHeaders(exchange.request.head.allHTTPHeaderFields ?? [:]),
+                status: response.head.statusCode, responseHeaders: headers, shared: shared),
+            let url = exchange.request.head.url
+        else { return response }
+        let isCredentialBound =
+            exchange.credentialNames != nil && !Self.isShareable(CacheControl(headers), shared: shared)
+        let varyNames = CacheVariant.varyNames(in: headers)
+        let stored = StoredResponse(
+            response.head, url: url, requestTime: requestTime, responseTime: responseTime, varyNames: varyNames,
+            isCredentialBound: isCredentialBound, shared: shared)
+        let variant = exchange.variant(varyNames: varyNames, isCredentialBound: isCredentialBound)
+        let head = stored.encoded()
+        let (storage, key) = (storage, exchange.key)
+        return await BodyTee.tee(response, answering: exchange.request.head, limit: storage.maximumEntrySize) { body in
+            await storage.store(CacheRecord(variant: variant, head: head, body: body), forKey: key)
+        }
+    }
+
+    /// Whether a response to a request with credentials may answer requests with other credentials or none:
+    /// when it is `public`, or, in a shared cache, has `s-maxage` or `must-revalidate` (RFC 9111 §3.5).
+    static func isShareable(_ cacheControl: CacheControl, shared: Bool) -> Bool {
+        cacheControl.contains("public")
+            || (shared && (cacheControl.contains("s-maxage") || cacheControl.contains("must-revalidate")))
+    }
+}
