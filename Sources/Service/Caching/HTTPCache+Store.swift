@@ -16,8 +16,9 @@ extension HTTPCache {
                 status: response.head.statusCode, responseHeaders: headers, shared: shared),
             let url = exchange.request.head.url
         else { return response }
-        let isCredentialBound =
-            exchange.credentialNames != nil && !Self.isShareable(CacheControl(headers), shared: shared)
+        // Bound to the credentials the request carried, none included: a response to one user, or to no
+        // user, answers no other unless it says it may.
+        let isCredentialBound = !Self.isShareable(CacheControl(headers), shared: shared)
         let varyNames = CacheVariant.varyNames(in: headers)
         let stored = StoredResponse(
             response.head, url: url, requestTime: requestTime, responseTime: responseTime, varyNames: varyNames,
@@ -30,8 +31,8 @@ extension HTTPCache {
         }
     }
 
-    /// Whether a response to a request with credentials may answer requests with other credentials or none:
-    /// when it is `public`, or, in a shared cache, has `s-maxage` or `must-revalidate` (RFC 9111 §3.5).
+    /// Whether a response may answer requests with other credentials than its request's, or with none: when it
+    /// is `public`, or, in a shared cache, has `s-maxage` or `must-revalidate` (RFC 9111 §3.5).
     static func isShareable(_ cacheControl: CacheControl, shared: Bool) -> Bool {
         cacheControl.contains("public")
             || (shared && (cacheControl.contains("s-maxage") || cacheControl.contains("must-revalidate")))

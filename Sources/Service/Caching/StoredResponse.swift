@@ -13,7 +13,8 @@ struct StoredResponse: Codable, Sendable, Equatable {
     var responseTime: Date
     /// The request fields the response's `Vary` named, lowercased, in its order (see ``CacheVariant``).
     var varyNames: [String]
-    /// Whether the response belongs to the credentials the request carried, which are part of its variant.
+    /// Whether the response belongs to the credentials its request carried (or to their absence), which are
+    /// then part of its variant: unless it says it may answer others (see `HTTPCache.isShareable`).
     var isCredentialBound: Bool
 
     /// What to store of `head`, which answered a request sent at `requestTime` and arrived at `responseTime`:
