@@ -44,10 +44,12 @@ extension StoredResponse {
     }
 
     /// The response's age at `now` (RFC 9111 §4.2.3): the larger of its apparent age (arrival minus `Date`) and
-    /// its `Age` plus the time the request took, plus the time since it arrived. An invalid `Age` counts as none.
+    /// its `Age` plus the time the request took, plus the time since it arrived. Of repeated `Age` values the first
+    /// counts; an invalid one counts as none.
     func currentAge(now: Date) -> TimeInterval {
         let headers = self.headers
-        let ageValue = headers.values(for: "Age").first.flatMap(DeltaSeconds.init)?.value(invalid: 0) ?? 0
+        let firstAge = headers.values(for: "Age").first?.split(separator: ",", omittingEmptySubsequences: false).first
+        let ageValue = firstAge.flatMap { DeltaSeconds(String($0)) }?.value(invalid: 0) ?? 0
         let apparentAge = max(0, responseTime.timeIntervalSince(dateValue(headers)))
         let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
         let correctedInitialAge = max(apparentAge, TimeInterval(ageValue) + responseDelay)

@@ -53,6 +53,8 @@ struct StoredResponseTests {
             (["Age": "100"], 5, 10, 115),
             (["Age": "oops"], 0, 0, 0),
             (["Age": "-5"], 0, 0, 0),
+            (["Age": "7, 3600"], 0, 0, 7),
+            (["Age": "1.5"], 0, 0, 0),
             (["Date": hourAgo], 0, 0, 3600),
             (["Date": hourAgo, "Age": "10"], 0, 0, 3600),
             (["Date": inAMinute], 0, 0, 0),
