@@ -6,27 +6,30 @@ struct CacheCandidate: Sendable {
     let stored: StoredResponse
     /// The stored fields, decoded once.
     let headers: HTTPHeaders
+    let cacheControl: CacheControl
     let age: TimeInterval
     let lifetime: TimeInterval
 
     init(record: CacheRecord, stored: StoredResponse, now: Date, shared: Bool) {
         self.record = record
         self.stored = stored
-        self.headers = stored.headers
-        self.age = stored.currentAge(now: now)
-        self.lifetime = stored.freshnessLifetime(shared: shared)
+        let headers = stored.headers
+        self.headers = headers
+        self.cacheControl = CacheControl(headers)
+        self.age = stored.currentAge(now: now, headers: headers)
+        self.lifetime = stored.freshnessLifetime(shared: shared, headers: headers, cacheControl: cacheControl)
     }
 
     /// What the candidate may answer `request` with, under `policy` (see ``CacheReuse``).
     func reuse(for request: RequestDirectives, policy: CachePolicy, shared: Bool) -> CacheReuse {
         CacheReuse.decide(
-            stored: CacheControl(headers), age: age, lifetime: lifetime, request: request, policy: policy,
+            stored: cacheControl, age: age, lifetime: lifetime, request: request, policy: policy,
             shared: shared)
     }
 
     /// Whether the candidate may answer, stale, for a server that failed.
     func allowsStaleIfError(for request: RequestDirectives, shared: Bool) -> Bool {
         CacheReuse.allowsStaleIfError(
-            stored: CacheControl(headers), age: age, lifetime: lifetime, request: request, shared: shared)
+            stored: cacheControl, age: age, lifetime: lifetime, request: request, shared: shared)
     }
 }

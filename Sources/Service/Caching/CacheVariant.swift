@@ -33,6 +33,8 @@ enum CacheVariant {
         for name in (credentialNames ?? []).sorted() {
             text += "c:\(name)\u{1}\(normalized(request.value(forHTTPHeaderField: name)))\u{0}"
         }
+        // Nothing to hide in a response bound to the absence of credentials, and nothing to hash.
+        guard !text.isEmpty else { return "none" }
         return SHA256.hash(Array(text.utf8)).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
     }
 

@@ -27,10 +27,10 @@ extension HTTPCache {
         if let candidate {
             switch candidate.reuse(for: exchange.directives, policy: policy, shared: shared) {
             case .serve:
-                return try answer(exchange, from: candidate.stored, body: candidate.record.body, age: candidate.age)
+                return try answer(exchange, with: candidate)
             case .serveWhileRevalidating:
                 Task { try? await self.revalidateApart(exchange, candidate: candidate, through: send) }
-                return try answer(exchange, from: candidate.stored, body: candidate.record.body, age: candidate.age)
+                return try answer(exchange, with: candidate)
             case .validate:
                 break
             }
@@ -74,7 +74,7 @@ extension HTTPCache {
             if let candidate, !Self.isCancellation(error),
                 candidate.allowsStaleIfError(for: exchange.directives, shared: shared)
             {
-                return try answer(exchange, from: candidate.stored, body: candidate.record.body, age: candidate.age)
+                return try answer(exchange, with: candidate)
             }
             throw error
         }
@@ -88,15 +88,16 @@ extension HTTPCache {
             let updated = validated.stored.updated(
                 with: response.head, requestTime: requestTime, responseTime: responseTime, shared: shared)
             await storage.updateHead(updated.encoded(), variant: validated.record.variant, forKey: exchange.key)
+            let headers = updated.headers
             return try answer(
-                exchange, from: updated, body: validated.record.body, age: updated.currentAge(now: responseTime),
-                status: .revalidated)
+                exchange, from: updated, headers: headers, body: validated.record.body,
+                age: updated.currentAge(now: responseTime, headers: headers), status: .revalidated)
         }
         if let candidate, [500, 502, 503, 504].contains(response.head.statusCode),
             candidate.allowsStaleIfError(for: exchange.directives, shared: shared)
         {
             response.body.cancel()
-            return try answer(exchange, from: candidate.stored, body: candidate.record.body, age: candidate.age)
+            return try answer(exchange, with: candidate)
         }
         return await keep(response, for: exchange, requestTime: requestTime, responseTime: responseTime)
     }
@@ -109,22 +110,29 @@ extension HTTPCache {
         _ = try await response.body.collect(upTo: storage.maximumEntrySize)
     }
 
-    /// The answer from the stored response: `304` to a client's conditional request it satisfies, otherwise
-    /// the stored status, fields and body, with `Age`.
+    /// The answer from `candidate`, as it is stored (see ``answer(_:from:headers:body:age:status:)``).
+    private func answer(_ exchange: CacheExchange, with candidate: CacheCandidate) throws -> TransportResponse {
+        try answer(
+            exchange, from: candidate.stored, headers: candidate.headers, body: candidate.record.body,
+            age: candidate.age)
+    }
+
+    /// The answer from the stored response, whose fields are `headers`: `304` to a client's conditional request
+    /// it satisfies, otherwise the stored status, fields and body, with `Age`.
     private func answer(
-        _ exchange: CacheExchange, from stored: StoredResponse, body: Data, age: TimeInterval,
+        _ exchange: CacheExchange, from stored: StoredResponse, headers: HTTPHeaders, body: Data, age: TimeInterval,
         status: CacheStatus = .cached
     ) throws -> TransportResponse {
         var answered = stored
         var body = body
         if ConditionalRequest.hasClientValidators(exchange.request.head),
-            ConditionalRequest.isNotModified(exchange.request.head, stored: stored.headers)
+            ConditionalRequest.isNotModified(exchange.request.head, stored: headers)
         {
             answered.statusCode = 304
             body = Data()
         }
         if exchange.method == "HEAD" { body = Data() }
-        guard let head = answered.responseHead(age: age, status: status) else {
+        guard let head = answered.responseHead(age: age, status: status, headers: headers) else {
             throw NetworkError(.badResponse, detail: "a stored response with status \(answered.statusCode)")
         }
         return TransportResponse(head: head, body: ResponseBody(body))

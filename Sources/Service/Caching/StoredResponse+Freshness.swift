@@ -13,7 +13,11 @@ extension StoredResponse {
     /// disagreeing value makes it stale: zero, or less for an `Expires` before `Date`.
     func freshnessLifetime(shared: Bool) -> TimeInterval {
         let headers = self.headers
-        let cacheControl = CacheControl(headers)
+        return freshnessLifetime(shared: shared, headers: headers, cacheControl: CacheControl(headers))
+    }
+
+    /// ``freshnessLifetime(shared:)`` from the stored fields and their `Cache-Control`, decoded already.
+    func freshnessLifetime(shared: Bool, headers: HTTPHeaders, cacheControl: CacheControl) -> TimeInterval {
         if shared, let sharedMaxAge = cacheControl.seconds("s-maxage") {
             return TimeInterval(sharedMaxAge.value(invalid: 0))
         }
@@ -47,7 +51,11 @@ extension StoredResponse {
     /// its `Age` plus the time the request took, plus the time since it arrived. Of repeated `Age` values the first
     /// counts; an invalid one counts as none.
     func currentAge(now: Date) -> TimeInterval {
-        let headers = self.headers
+        currentAge(now: now, headers: headers)
+    }
+
+    /// ``currentAge(now:)`` from the stored fields, decoded already.
+    func currentAge(now: Date, headers: HTTPHeaders) -> TimeInterval {
         let firstAge = headers.values(for: "Age").first?.split(separator: ",", omittingEmptySubsequences: false).first
         let ageValue = firstAge.flatMap { DeltaSeconds(String($0)) }?.value(invalid: 0) ?? 0
         let apparentAge = max(0, responseTime.timeIntervalSince(dateValue(headers)))

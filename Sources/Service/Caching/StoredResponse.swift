@@ -44,9 +44,10 @@ struct StoredResponse: Codable, Sendable, Equatable {
     /// The stored response's `Cache-Control`.
     var cacheControl: CacheControl { CacheControl(headers) }
 
-    /// The head to answer with: the stored fields, with `Age` set to `age` whole seconds.
-    func responseHead(age: TimeInterval, status: CacheStatus) -> ResponseHead? {
-        var headers = self.headers
+    /// The head to answer with: the stored fields (`headers` when decoded already), with `Age` set to `age`
+    /// whole seconds.
+    func responseHead(age: TimeInterval, status: CacheStatus, headers: HTTPHeaders? = nil) -> ResponseHead? {
+        var headers = headers ?? self.headers
         headers["Age"] = String(Int(max(0, min(age, Double(DeltaSeconds.largest)))))
         let version = HTTPVersion(major: httpVersion.first ?? 1, minor: httpVersion.dropFirst().first ?? 1)
         var head = ResponseHead(statusCode: statusCode, httpVersion: version, headers: headers, url: url)
