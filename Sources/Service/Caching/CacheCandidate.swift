@@ -15,7 +15,7 @@ struct CacheCandidate: Sendable {
         self.stored = stored
         let headers = stored.headers
         self.headers = headers
-        self.cacheControl = CacheControl(headers)
+        self.cacheControl = CDNCacheControl.responseDirectives(headers, shared: shared)
         self.age = stored.currentAge(now: now, headers: headers)
         self.lifetime = stored.freshnessLifetime(shared: shared, headers: headers, cacheControl: cacheControl)
     }

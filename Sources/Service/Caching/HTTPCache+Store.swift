@@ -18,7 +18,8 @@ extension HTTPCache {
         else { return response }
         // Bound to the credentials the request carried, none included: a response to one user, or to no
         // user, answers no other unless it says it may.
-        let isCredentialBound = !Self.isShareable(CacheControl(headers), shared: shared)
+        let directives = CDNCacheControl.responseDirectives(headers, shared: shared)
+        let isCredentialBound = !Self.isShareable(directives, shared: shared)
         let varyNames = CacheVariant.varyNames(in: headers)
         let stored = StoredResponse(
             response.head, url: url, requestTime: requestTime, responseTime: responseTime, varyNames: varyNames,

@@ -14,7 +14,7 @@ enum Storability {
         method: String, requestHeaders: HTTPHeaders, status: Int, responseHeaders: HTTPHeaders, shared: Bool
     ) -> Bool {
         guard method == "GET" || method == "HEAD", status >= 200, status != 206, status != 304 else { return false }
-        let response = CacheControl(responseHeaders)
+        let response = CDNCacheControl.responseDirectives(responseHeaders, shared: shared)
         guard !CacheControl(requestHeaders).contains("no-store") else { return false }
         if response.contains("must-understand") {
             guard understoodStatuses.contains(status) else { return false }

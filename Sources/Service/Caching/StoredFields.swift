@@ -3,7 +3,7 @@ enum StoredFields {
     /// Fields that describe one connection, never a stored response (RFC 9110 §7.6.1).
     static let hopByHop: Set<String> = [
         "connection", "keep-alive", "proxy-connection", "te", "transfer-encoding", "upgrade",
-        "proxy-authenticate", "proxy-authentication-info", "trailer",
+        "proxy-authenticate", "proxy-authentication-info", "proxy-authorization", "trailer",
     ]
 
     /// The field of a `304` that does not replace the stored one: it describes the stored body, which the

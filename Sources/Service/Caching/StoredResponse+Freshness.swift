@@ -8,12 +8,14 @@ extension StoredResponse {
     /// The longest lifetime the heuristic gives: a day.
     static let longestHeuristicLifetime: TimeInterval = 86_400
 
-    /// How long the response stays fresh after it was generated (RFC 9111 §4.2.1): `s-maxage` in a shared cache,
+    /// How long the response stays fresh after it was generated (RFC 9111 §4.2.1), by `CDN-Cache-Control` in a
+    /// shared cache when it has a valid one (RFC 9213), else by `Cache-Control`: `s-maxage` in a shared cache,
     /// else `max-age`, else `Expires` minus `Date`, else the heuristic (§4.2.2). An invalid or repeated and
     /// disagreeing value makes it stale: zero, or less for an `Expires` before `Date`.
     func freshnessLifetime(shared: Bool) -> TimeInterval {
         let headers = self.headers
-        return freshnessLifetime(shared: shared, headers: headers, cacheControl: CacheControl(headers))
+        return freshnessLifetime(
+            shared: shared, headers: headers, cacheControl: CDNCacheControl.responseDirectives(headers, shared: shared))
     }
 
     /// ``freshnessLifetime(shared:)`` from the stored fields and their `Cache-Control`, decoded already.

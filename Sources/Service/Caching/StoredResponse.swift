@@ -41,9 +41,6 @@ struct StoredResponse: Codable, Sendable, Equatable {
         return headers
     }
 
-    /// The stored response's `Cache-Control`.
-    var cacheControl: CacheControl { CacheControl(headers) }
-
     /// The head to answer with: the stored fields (`headers` when decoded already), with `Age` set to `age`
     /// whole seconds.
     func responseHead(age: TimeInterval, status: CacheStatus, headers: HTTPHeaders? = nil) -> ResponseHead? {

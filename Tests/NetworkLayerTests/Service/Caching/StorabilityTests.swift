@@ -46,3 +46,31 @@ struct StorabilityTests {
         #expect(allowed == expected)
     }
 }
+
+@Suite("CDNCacheControl")
+struct CDNCacheControlTests {
+    @Test(
+        "a shared cache obeys a valid CDN-Cache-Control instead of Cache-Control; a private one ignores it",
+        arguments: [
+            (["CDN-Cache-Control": "max-age=5", "Cache-Control": "max-age=600"], true, 5.0),
+            (["CDN-Cache-Control": "max-age=5", "Cache-Control": "max-age=600"], false, 600),
+            (["CDN-Cache-Control": "max-age=10000, &&&&&", "Cache-Control": "max-age=600"], true, 600),
+            (["CDN-Cache-Control": "max-age=\"10000\"", "Cache-Control": "max-age=600"], true, 600),
+            (["CDN-Cache-Control": "no-cache, foo=bar;a=1, x=\"q\", y=?1", "Cache-Control": "max-age=600"], true, 0),
+            (["Cache-Control": "max-age=600"], true, 600),
+        ] as [([String: String], Bool, TimeInterval)])
+    func lifetime(headers: [String: String], shared: Bool, expected: TimeInterval) {
+        #expect(storedResponse(headers, shared: shared).freshnessLifetime(shared: shared) == expected)
+    }
+
+    @Test("CDN-Cache-Control: no-store keeps a shared cache from storing, whatever Cache-Control says")
+    func noStore() {
+        let headers: HTTPHeaders = ["CDN-Cache-Control": "no-store", "Cache-Control": "max-age=600"]
+        #expect(
+            !Storability.allows(method: "GET", requestHeaders: [:], status: 200, responseHeaders: headers, shared: true)
+        )
+        #expect(
+            Storability.allows(method: "GET", requestHeaders: [:], status: 200, responseHeaders: headers, shared: false)
+        )
+    }
+}
