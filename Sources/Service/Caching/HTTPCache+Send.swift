@@ -17,7 +17,9 @@ extension HTTPCache {
         request.head.cachePolicy = .reloadIgnoringLocalCacheData
         let method = request.head.httpMethod?.uppercased() ?? "GET"
         guard let url = request.head.url else { return try await send(request) }
+        let onlyIfCached = policy == .onlyIfCached || RequestDirectives(request.head).onlyIfCached
         guard CacheKey.storedMethods.contains(method), !ConditionalRequest.bypassesCache(request.head) else {
+            if onlyIfCached { return try Self.gatewayTimeout(for: url) }
             let response = try await send(request)
             await invalidate(after: response, method: method, url: url)
             return response
@@ -35,7 +37,7 @@ extension HTTPCache {
                 break
             }
         }
-        if policy == .onlyIfCached || exchange.directives.onlyIfCached { return try Self.gatewayTimeout(for: url) }
+        if onlyIfCached { return try Self.gatewayTimeout(for: url) }
         return try await fetch(exchange, candidate: candidate, through: send)
     }
 

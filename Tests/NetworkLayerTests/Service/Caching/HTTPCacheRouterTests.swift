@@ -97,6 +97,8 @@ struct HTTPCacheRouterTests {
         arguments: [
             CacheEndpoint(headers: ["Cache-Control": "only-if-cached"]),
             CacheEndpoint(cachePolicy: .onlyIfCached),
+            CacheEndpoint(httpMethod: .post, cachePolicy: .onlyIfCached),
+            CacheEndpoint(headers: ["Range": "bytes=0-1"], cachePolicy: .onlyIfCached),
         ])
     func onlyIfCached(endpoint: CacheEndpoint) async throws {
         let origin = Origin(always: OriginReply())
