@@ -88,7 +88,8 @@ public struct RouterConfiguration: Sendable {
     /// after plugins and credentials, and works the same over every transport; each endpoint says how it uses
     /// it with ``EndPointType/cachePolicy``, and ``Response/cacheStatus`` tells where a response came from.
     /// While it is set, requests go to the transport with `URLRequest.CachePolicy.reloadIgnoringLocalCacheData`,
-    /// so Foundation's `URLCache` answers none of them.
+    /// so Foundation's `URLCache` answers none of them, and ``URLSessionTransport`` stores none of their responses
+    /// in it: nothing is cached twice.
     public var cache: HTTPCache?
     /// Waits the given number of seconds between retries and reconnections; throwing ends the request as
     /// cancelled. `Task.sleep`, which cancelling the request interrupts; the library's tests record the delays
