@@ -16,13 +16,14 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-# Lowest first. A request goes down Service's folders (Client, Building, Pipeline, Transport; Stubbing stands
-# in for a transport) and uses the endpoint, the encoders and the values below them.
+# Lowest first. A request goes down Service's folders (Client, Building, Pipeline, Caching, Transport; Stubbing
+# stands in for a transport) and uses the endpoint, the encoders and the values below them.
 layers=(
     Sources/Model
     Sources/EndPoint
     Sources/Encoding
     Sources/Service/Transport
+    Sources/Service/Caching
     Sources/Service/Pipeline
     Sources/Service/Building
     Sources/Service/Stubbing

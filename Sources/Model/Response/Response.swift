@@ -28,6 +28,10 @@ public struct Response: Sendable {
     /// The response head as Foundation's `HTTPURLResponse`.
     package var httpResponse: HTTPURLResponse { head.httpURLResponse }
 
+    /// Whether the response came from the network, from the router's ``HTTPCache``, or from the cache after the
+    /// server confirmed it (see ``RouterConfiguration/cache``).
+    public var cacheStatus: CacheStatus { head.cacheStatus }
+
     /// The HTTP status code.
     public var statusCode: Int { head.statusCode }
 

@@ -20,6 +20,9 @@ public struct ResponseHead: Sendable {
     /// and on Linux does not keep it at all. A head made from an `HTTPURLResponse`, as over
     /// ``URLSessionTransport``, therefore has none.
     public let httpVersion: HTTPVersion?
+    /// Whether the response came from the network or from the router's ``HTTPCache``; ``CacheStatus/network``
+    /// without a cache.
+    public internal(set) var cacheStatus = CacheStatus.network
     /// The `Content-Length` field, read by RFC 9110's rule once: the transport, the router and the body's
     /// reader all ask.
     let contentLengthField: ContentLengthField

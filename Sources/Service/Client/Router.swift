@@ -217,7 +217,9 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
 
     /// Sends `request` through the pipeline. When the configuration
     /// ``RouterConfiguration/deduplicatesRequests``, an attempt whose request, as it goes to the transport,
-    /// is identical to one in flight waits for that one's outcome instead of being sent again.
+    /// is identical to one in flight waits for that one's outcome instead of being sent again. With a
+    /// ``RouterConfiguration/cache``, each attempt asks the cache first, which sends it only when it has no
+    /// answer, so callers sharing an attempt share the cache's answer too.
     private func send(
         _ request: URLRequest,
         for endpoint: EndPoint,
@@ -226,18 +228,23 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         let transport = transport
         let limit = configuration.maximumResponseSize
         let shared = configuration.deduplicatesRequests && exchange.isPlain ? shared : nil
+        let (cache, cachePolicy) = (configuration.cache, endpoint.cachePolicy)
         let pipeline = RequestPipeline<EndPoint>(
             configuration: configuration, secretHeaders: secretHeaders, reading: exchange.reading
-        ) { sent in
+        ) { request in
             try exchange.checkReadable()
-            guard let shared, let key = SharedRequestKey(sent) else {
-                return try await exchange.send(sent, through: transport)
+            let send: HTTPCache.Send = { sent in
+                guard let shared, let key = SharedRequestKey(sent) else {
+                    return try await exchange.send(sent, through: transport)
+                }
+                let (head, data) = try await shared.outcome(for: key) {
+                    let response = try await exchange.send(sent, through: transport)
+                    return (response.head, try await response.collect(after: sent.head, upTo: limit))
+                }
+                return TransportResponse(head: head, body: ResponseBody(data))
             }
-            let (head, data) = try await shared.outcome(for: key) {
-                let response = try await exchange.send(sent, through: transport)
-                return (response.head, try await response.collect(after: sent.head, upTo: limit))
-            }
-            return TransportResponse(head: head, body: ResponseBody(data))
+            guard let cache else { return try await send(request) }
+            return try await cache.send(request, policy: cachePolicy, through: send)
         }
         return await pipeline.run(request, for: endpoint)
     }

@@ -78,6 +78,19 @@ public struct RouterConfiguration: Sendable {
     /// the others; the request on the wire is cancelled only when all its callers left, or by
     /// ``Router/cancel()``. Once it finished, the next identical call sends a new request.
     public var deduplicatesRequests: Bool
+    /// Where responses are kept and answered from by RFC 9111's rules; `nil`, the default, keeps none.
+    ///
+    /// ```swift
+    /// let router = Router<MovieAPI>(configuration: RouterConfiguration(cache: HTTPCache()))
+    /// ```
+    ///
+    /// The cache sits between the pipeline and the transport, so it sees each attempt as it goes on the wire,
+    /// after plugins and credentials, and works the same over every transport; each endpoint says how it uses
+    /// it with ``EndPointType/cachePolicy``, and ``Response/cacheStatus`` tells where a response came from.
+    /// While it is set, requests go to the transport with `URLRequest.CachePolicy.reloadIgnoringLocalCacheData`,
+    /// so Foundation's `URLCache` answers none of them, and ``URLSessionTransport`` stores none of their responses
+    /// in it: nothing is cached twice.
+    public var cache: HTTPCache?
     /// Waits the given number of seconds between retries and reconnections; throwing ends the request as
     /// cancelled. `Task.sleep`, which cancelling the request interrupts; the library's tests record the delays
     /// instead.
@@ -107,7 +120,8 @@ public struct RouterConfiguration: Sendable {
         deadline: TimeInterval? = nil,
         maximumResponseSize: Int? = 100 * 1024 * 1024,
         deduplicatesRequests: Bool = false,
-        challengeCredentials: (@Sendable (AuthenticationChallenge) async -> HTTPCredential?)? = nil
+        challengeCredentials: (@Sendable (AuthenticationChallenge) async -> HTTPCredential?)? = nil,
+        cache: HTTPCache? = nil
     ) {
         self.baseURL = baseURL
         self.timeout = timeout
@@ -123,6 +137,7 @@ public struct RouterConfiguration: Sendable {
         self.deadline = deadline
         self.maximumResponseSize = maximumResponseSize
         self.deduplicatesRequests = deduplicatesRequests
+        self.cache = cache
     }
 
     /// The default for ``maximumResponseSize``: 100 MB.

@@ -1,4 +1,5 @@
-/// SHA-256 (FIPS 180-4), for Digest authentication's `SHA-256` and `SHA-256-sess` algorithms.
+/// SHA-256 (FIPS 180-4), for Digest authentication's `SHA-256` and `SHA-256-sess` algorithms and the HTTP cache's
+/// keys of credentials.
 ///
 /// The library has no dependency and Linux has no CryptoKit, hence this small implementation.
 enum SHA256 {
