@@ -81,8 +81,9 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     /// Whether `response` has a retryable status and does not ask for a wait beyond ``maximumRetryAfter``.
+    /// A response the cache gave without asking the network is not retried: the cache would give it again.
     private func isRetryable(_ response: Response) -> Bool {
-        guard retryableStatusCodes.contains(response.statusCode) else { return false }
+        guard response.cacheStatus != .cached, retryableStatusCodes.contains(response.statusCode) else { return false }
         guard let wait = response.retryAfter else { return true }
         return wait <= max(0, maximumRetryAfter)
     }

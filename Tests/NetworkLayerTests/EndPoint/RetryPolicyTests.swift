@@ -54,6 +54,17 @@ struct RetryPolicyTests {
         #expect(RetryPolicy().shouldRetry(outcome.1, isIdempotent: true) == outcome.2)
     }
 
+    @Test("a response from the cache is not retried, whatever its status", arguments: [503, 504])
+    func cachedAnswer(status: Int) {
+        let url = URL(string: "https://api.example.com/3/movie/1")!
+        var head = ResponseHead(.stub(status, url: url))
+        head.cacheStatus = .cached
+        let cached = Response(request: URLRequest(url: url), head: head, data: Data())
+        #expect(!RetryPolicy().shouldRetry(.success(cached), isIdempotent: true))
+        #expect(!RetryPolicy().shouldRetry(.failure(NetworkError(.serverError, response: cached)), isIdempotent: true))
+        #expect(RetryPolicy().shouldRetry(.success(.stub(status)), isIdempotent: true))
+    }
+
     @Test("custom status and error sets replace the defaults")
     func customSets() {
         let policy = RetryPolicy(retryableStatusCodes: [418], retryableFailures: [.notConnected])
