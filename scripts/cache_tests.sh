@@ -6,7 +6,8 @@
 # Starts the suite's origin server, builds and starts Tools/CacheTestsProxy (a proxy that forwards every
 # request through a NetworkLayer `Router`, configured in its RouterSetup.swift), runs the suite's client
 # against the proxy (about 65 s), and prints the suite's own score line, `required N/163, optimal ...,
-# check yes ...`. Everything listens on 127.0.0.1 only, and everything started is stopped on exit.
+# check yes ...`, after the requests the proxy itself answered 502 (no response from the origin), if any.
+# Everything listens on 127.0.0.1 only, and everything started is stopped on exit.
 #
 # The suite is not part of the repository: it is looked for in ../shared/reference/cache-tests beside the
 # repository (or beside the main checkout, from a git worktree), or where CACHE_TESTS_DIR says. Without it,
@@ -121,6 +122,11 @@ started=$SECONDS
         exec node --no-warnings test-engine/cli.mjs
 ) >"$results" </dev/null
 say "client done in $((SECONDS - started)) s"
+# The proxy's own failures (a 502 when the router got no response), apart from the cache's.
+if failures=$(grep -c '^cache-tests-proxy: 502 ' "$work/proxy.log"); then
+    say "the proxy answered $failures request(s) 502 itself:"
+    grep '^cache-tests-proxy: 502 ' "$work/proxy.log" >&2
+fi
 
 if [[ -n ${CACHE_TESTS_ID:-} ]]; then
     cat "$results"

@@ -68,13 +68,20 @@ struct ProxyServer {
         }
         // NIO spells `M-SEARCH` without its hyphen; it goes on as the client sent it.
         let method = head.method == .MSEARCH ? "M-SEARCH" : head.method.rawValue
+        var headers = HeaderFiltering.forwarded(head.headers)
+        // One connection per request: a connection kept open could carry the rest of a body longer than its
+        // `Content-Length` (which the suite sends on purpose) into the next response, or be closed by the
+        // origin just as a request goes out on it; either would fail a request that is not the cache's doing.
+        headers["Connection"] = "close"
         let request = ForwardedRequest(
-            baseURL: url, httpMethod: NetworkLayer.HTTPMethod(rawValue: method),
-            headers: HeaderFiltering.forwarded(head.headers), body: Data(body.readableBytesView))
+            baseURL: url, httpMethod: NetworkLayer.HTTPMethod(rawValue: method), headers: headers,
+            body: Data(body.readableBytesView))
         do {
             let response = try await router.request(request)
             return Self.parts(of: response, head: head)
         } catch {
+            // On standard error too: scripts/cache_tests.sh lists them, to tell the proxy's failures from the cache's.
+            FileHandle.standardError.write(Data("cache-tests-proxy: 502 for \(method) \(head.uri): \(error)\n".utf8))
             return Self.answer(.badGateway, head: head, text: "\(error)")
         }
     }
