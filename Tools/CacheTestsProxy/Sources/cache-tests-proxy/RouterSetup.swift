@@ -3,13 +3,13 @@ import NetworkLayerAsyncHTTPClient
 
 /// The router the proxy forwards through: **the place where its configuration is made**, the cache with it.
 enum RouterSetup {
-    /// The router's settings. The cache goes here (`configuration.cache = HTTPCache(shared: true)`, a
-    /// shared cache, as a proxy is); with none, every request reaches the origin.
+    /// The router's settings, with a shared ``HTTPCache``, as a proxy's is.
     static func configuration() -> RouterConfiguration {
         var configuration = RouterConfiguration()
         configuration.timeout = 60
         // The suite's bodies are small; a larger one fails rather than filling memory.
         configuration.maximumResponseSize = 16 * 1024 * 1024
+        configuration.cache = HTTPCache(shared: true)
         return configuration
     }
 
