@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(name: "NetworkLayer", path: "..", traits: ["AsyncHTTPClient", "Logging", "Metrics", "Tracing"]),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.1.0"),
@@ -28,6 +29,21 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
+        ),
+        // A forwarding proxy that puts a `Router` with a shared `HTTPCache` between the RFC 9111 cache test suite
+        // and its origin (scripts/cache_tests.sh); here so that it shares this package's build of SwiftNIO.
+        .executableTarget(
+            name: "cache-tests-proxy",
+            dependencies: [
+                .product(name: "NetworkLayer", package: "NetworkLayer"),
+                .product(name: "NetworkLayerAsyncHTTPClient", package: "NetworkLayer"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Sources/CacheTestsProxy",
+            exclude: ["README.md"]
         ),
         .testTarget(
             name: "NetworkLayerIntegrationsTests",

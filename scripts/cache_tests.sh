@@ -3,8 +3,9 @@
 #
 #   bash scripts/cache_tests.sh
 #
-# Starts the suite's origin server, builds and starts Tools/CacheTestsProxy (a proxy that forwards every
-# request through a NetworkLayer `Router`, configured in its RouterSetup.swift), runs the suite's client
+# Starts the suite's origin server, builds and starts cache-tests-proxy (Integrations/Sources/CacheTestsProxy:
+# a proxy that forwards every request through a NetworkLayer `Router` with a shared `HTTPCache`, configured in
+# its RouterSetup.swift, built by the Integrations package), runs the suite's client
 # against the proxy (about 65 s), and prints the suite's own score line, `required N/163, optimal ...,
 # check yes ...`, after the requests the proxy itself answered 502 (no response from the origin), if any.
 # Everything listens on 127.0.0.1 only, and everything started is stopped on exit.
@@ -18,7 +19,7 @@
 #   CACHE_TESTS_ID           one test's id instead of all, e.g. freshness-max-age  [all]
 #   CACHE_TESTS_RESULTS      where the client's results JSON goes                 [a temporary file]
 #   CACHE_TESTS_MINIMUM      fail when fewer required tests pass                  [0]
-#   CACHE_TESTS_SCRATCH_PATH the proxy's build directory               [Tools/CacheTestsProxy/.build]
+#   INTEGRATIONS_SCRATCH_PATH the Integrations package's build directory         [Integrations/.build]
 #   SHOW_FAILED=1            also list the required tests that failed (the suite's score.mjs)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -82,10 +83,12 @@ port_from() {
     return 1
 }
 
-proxy_package=$root/Tools/CacheTestsProxy
-scratch=${CACHE_TESTS_SCRATCH_PATH:-$proxy_package/.build}
+# The proxy is a target of the Integrations package, whose build (Integrations/scripts/test.sh) it shares.
+proxy_package=$root/Integrations
+scratch=${INTEGRATIONS_SCRATCH_PATH:-$proxy_package/.build}
 say "building the proxy (swift build in $scratch)"
-swift build --package-path "$proxy_package" --scratch-path "$scratch" -Xswiftc -warnings-as-errors </dev/null >&2
+swift build --package-path "$proxy_package" --scratch-path "$scratch" -Xswiftc -warnings-as-errors \
+    --product cache-tests-proxy </dev/null >&2
 proxy=$(swift build --package-path "$proxy_package" --scratch-path "$scratch" -Xswiftc -warnings-as-errors \
     --show-bin-path </dev/null)/cache-tests-proxy
 

@@ -27,6 +27,8 @@
 #                  the code of Beagle's published pages and the Beagle bridge, in Swift 5 and Swift 6 modes
 #   benchmarks     Benchmarks/scripts/test.sh (smoke mode)
 #   integrations   Integrations/scripts/test.sh (AsyncHTTPClient, swift-log, swift-metrics, tracing)
+#   cachetests     scripts/cache_tests.sh: the RFC 9111 suite of http-tests/cache-tests (../shared/reference)
+#                  through a proxy over a Router with a shared HTTPCache; at least 135 of 163 required tests
 #   install        scripts/check_install.sh: apps that depend on a file:// clone of HEAD by URL; the core alone
 #                  clones nothing else, the trait AsyncHTTPClient builds and sends a request to httpbin
 #   loadtest       Tools/LoadTest/scripts/run.sh --requests 2000 --warmup 200
@@ -224,6 +226,10 @@ stage_benchmarks() {
     stage_count "$(grep -c '^| [^-]' "$stage_log" || true) table rows"
 }
 stage_integrations() { bash Integrations/scripts/test.sh; }
+stage_cachetests() {
+    CACHE_TESTS_MINIMUM=135 bash scripts/cache_tests.sh
+    stage_count "$(grep -oE 'required [0-9]+/[0-9]+, optimal [0-9]+/[0-9]+|skipped: .*' "$stage_log" | tail -n 1)"
+}
 stage_install() {
     bash scripts/check_install.sh
     stage_count "$(sed -n 's/^check_install: ok: \([0-9]*\) s to build with the trait$/core: 1 clone; AHC: built in \1 s, 200/p' \
@@ -267,8 +273,8 @@ stage_fuzz() {
 
 # --- Plan ----------------------------------------------------------------------------------------
 
-all_stages=(prerequisites lint layers surface servers build api test tsan examples benchmarks integrations install
-    loadtest completion snippets docs fuzz)
+all_stages=(prerequisites lint layers surface servers build api test tsan examples benchmarks integrations cachetests
+    install loadtest completion snippets docs fuzz)
 skip_variable() {
     case $1 in
     lint) echo NETWORKLAYER_SKIP_LINT ;;
@@ -277,6 +283,7 @@ skip_variable() {
     examples) echo NETWORKLAYER_SKIP_EXAMPLES ;;
     benchmarks) echo NETWORKLAYER_SKIP_BENCHMARKS ;;
     integrations) echo NETWORKLAYER_SKIP_INTEGRATIONS ;;
+    cachetests) echo NETWORKLAYER_SKIP_CACHETESTS ;;
     install) echo NETWORKLAYER_SKIP_INSTALL ;;
     loadtest) echo NETWORKLAYER_SKIP_LOADTEST ;;
     completion) echo "NETWORKLAYER_SKIP_COMPLETION NETWORKLAYER_SKIP_EXAMPLES" ;;

@@ -6,6 +6,10 @@ import Foundation
 @main
 enum CacheTestsProxy {
     static func main() async {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+            FileHandle.standardError.write(Data("cache-tests-proxy: needs macOS 14 or later\n".utf8))
+            exit(1)
+        }
         do {
             let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
             let server = ProxyServer(port: options.port, origin: options.origin, router: RouterSetup.makeRouter())

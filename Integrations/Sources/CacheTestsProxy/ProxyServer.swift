@@ -16,6 +16,7 @@ struct ProxyServer {
     typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
 
     /// Listens until the process ends, announcing the address on standard output once bound.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func run() async throws {
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
