@@ -13,19 +13,8 @@ enum CacheInvalidation {
             guard let value = headers[name], let target = URL(string: value.trimmingHTTPWhitespace(), relativeTo: url)
             else { continue }
             let absolute = target.absoluteURL
-            if isSameOrigin(absolute, url) { urls.append(absolute) }
+            if RedirectPolicy.sameOrigin(absolute, url) { urls.append(absolute) }
         }
         return urls
-    }
-
-    /// Whether `first` and `second` share scheme, host and port (RFC 6454).
-    static func isSameOrigin(_ first: URL, _ second: URL) -> Bool {
-        first.scheme?.lowercased() == second.scheme?.lowercased()
-            && first.host?.lowercased() == second.host?.lowercased()
-            && effectivePort(first) == effectivePort(second)
-    }
-
-    private static func effectivePort(_ url: URL) -> Int? {
-        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
     }
 }

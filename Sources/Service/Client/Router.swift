@@ -233,20 +233,34 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
             configuration: configuration, secretHeaders: secretHeaders, reading: exchange.reading
         ) { request in
             try exchange.checkReadable()
-            let send: HTTPCache.Send = { sent in
-                guard let shared, let key = SharedRequestKey(sent) else {
-                    return try await exchange.send(sent, through: transport)
-                }
-                let (head, data) = try await shared.outcome(for: key) {
-                    let response = try await exchange.send(sent, through: transport)
-                    return (response.head, try await response.collect(after: sent.head, upTo: limit))
-                }
-                return TransportResponse(head: head, body: ResponseBody(data))
+            guard let cache else {
+                return try await Self.transmit(
+                    request, exchange: exchange, through: transport, sharing: shared, upTo: limit)
             }
-            guard let cache else { return try await send(request) }
-            return try await cache.send(request, policy: cachePolicy, through: send)
+            return try await cache.send(request, policy: cachePolicy) { sent in
+                try await Self.transmit(sent, exchange: exchange, through: transport, sharing: shared, upTo: limit)
+            }
         }
         return await pipeline.run(request, for: endpoint)
+    }
+
+    /// Sends one attempt's request through `transport`, or, with `shared`, waits for an identical one in flight
+    /// and shares its head and body (read whole, within `limit`).
+    private static func transmit(
+        _ sent: TransportRequest,
+        exchange: Exchange,
+        through transport: any HTTPTransport,
+        sharing shared: SharedRequests?,
+        upTo limit: Int?
+    ) async throws -> TransportResponse {
+        guard let shared, let key = SharedRequestKey(sent) else {
+            return try await exchange.send(sent, through: transport)
+        }
+        let (head, data) = try await shared.outcome(for: key) {
+            let response = try await exchange.send(sent, through: transport)
+            return (response.head, try await response.collect(after: sent.head, upTo: limit))
+        }
+        return TransportResponse(head: head, body: ResponseBody(data))
     }
 
     private func deliver(
