@@ -10,11 +10,13 @@
 #          resolve to that tag (skipped in a clone without tags).
 #   ahc    the trait AsyncHTTPClient and the product NetworkLayerAsyncHTTPClient: it must build, and one GET
 #          to httpbin over AsyncHTTPClientTransport must print `status: 200`.
-# The apps reuse no build folder, so the second builds AsyncHTTPClient and SwiftNIO from scratch (a few minutes).
-# Everything is removed at the end.
+# The ahc app builds AsyncHTTPClient and SwiftNIO from scratch (a few minutes) unless INSTALL_BUILD_PATH names a
+# build folder that holds them. Everything else is removed at the end.
 #
 # Environment:
-#   HTTPBIN_URL  a running httpbin; when unset, scripts/httpbin.sh starts one for the run and stops it
+#   HTTPBIN_URL         a running httpbin; when unset, scripts/httpbin.sh starts one for the run and stops it
+#   INSTALL_BUILD_PATH  the ahc app's build folder; scripts/test.sh passes the integrations package's, which
+#                       built the same dependencies with the same flags and proves they build from scratch
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
@@ -126,12 +128,14 @@ try await transport.shutdown()
 EOF
 make_app ahc ".package(url: \"$url\", branch: \"main\", traits: [\"AsyncHTTPClient\"])" \
     '.product(name: "NetworkLayerAsyncHTTPClient", package: "NetworkLayer")' "$ahc_main"
-step "ahc: swift build (AsyncHTTPClient and SwiftNIO from scratch)"
+ahc_build=(--package-path "$work/ahc" --scratch-path "${INSTALL_BUILD_PATH:-$work/ahc/.build}")
+step "ahc: swift build in ${INSTALL_BUILD_PATH:-a new folder (AsyncHTTPClient and SwiftNIO from scratch)}"
 started=$SECONDS
-swift build --package-path "$work/ahc" -Xswiftc -warnings-as-errors </dev/null
+swift build "${ahc_build[@]}" -Xswiftc -warnings-as-errors </dev/null
 built=$((SECONDS - started))
-repositories=$(find "$work/ahc/.build/checkouts" -mindepth 1 -maxdepth 1 -printf '%f\n' | sort)
-step "ahc: built in $built s; cloned: $(tr '\n' ' ' <<<"$repositories")"
+# The packages the app depends on, as resolved (a shared build folder holds other packages' checkouts too).
+repositories=$(swift package "${ahc_build[@]}" show-dependencies --format flatlist </dev/null | sort -u)
+step "ahc: built in $built s; depends on: $(tr '\n' ' ' <<<"$repositories")"
 repositories="$(wc -l <<<"$repositories") repositories"
 
 if [[ -z ${HTTPBIN_URL:-} ]]; then
@@ -141,9 +145,9 @@ if [[ -z ${HTTPBIN_URL:-} ]]; then
     httpbin_start
     started_httpbin=1
 fi
-output=$(swift run --package-path "$work/ahc" --skip-build App "$HTTPBIN_URL" </dev/null)
+output=$(swift run "${ahc_build[@]}" --skip-build App "$HTTPBIN_URL" </dev/null)
 printf '%s\n' "$output"
 [[ $output == "status: 200" ]] || fail "the app over AsyncHTTPClientTransport did not print 'status: 200'"
-printf 'check_install: the core alone cloned 1 repository; with the trait AsyncHTTPClient, %s were cloned and a GET answered 200\n' \
+printf 'check_install: the core alone cloned 1 repository; with the trait AsyncHTTPClient, the app depends on %s and a GET answered 200\n' \
     "$repositories"
 printf 'check_install: ok: %s s to build with the trait\n' "$built"

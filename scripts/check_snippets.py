@@ -15,12 +15,14 @@ declared once, in a visible block, and never again.
 The script writes one SwiftPM package (`<work>/package`) that depends on the repository (with the traits of the
 integration products the documents import) and, when a document imports them, on Examples/MovieDB (TMDB) and on
 swift-log, swift-metrics or swift-distributed-tracing, with one target per document. One `swift build` compiles
-them all. Warnings are reported, not fatal; any error fails the script, printed at the Markdown file and line it
-comes from.
+them all, with `-warnings-as-errors` as every build in CI; any error fails the script, printed at the Markdown
+file and line it comes from.
 
 The work directory is .build-snippets, or "$SWIFT_SCRATCH_PATH-snippets" when SWIFT_SCRATCH_PATH is set
 (relative paths are taken from the repository root); it holds the generated package and its build, so
-a second run only compiles what changed.
+a second run only compiles what changed. SNIPPETS_BUILD_PATH names another build folder: scripts/test.sh passes
+the integrations package's, built with the same flags, so SwiftNIO, AsyncHTTPClient and the rest are not compiled
+a second time.
 
 Markers
 -------
@@ -381,7 +383,8 @@ def parse_diagnostics(output: str, sources: dict[Path, SourceFile], package: Pat
 
 
 def swift_build(package: Path, scratch: Path, verbose: bool) -> tuple[int, str]:
-    command = ["swift", "build", "--package-path", str(package), "--scratch-path", str(scratch)]
+    command = ["swift", "build", "--package-path", str(package), "--scratch-path", str(scratch),
+               "-Xswiftc", "-warnings-as-errors"]
     if verbose:
         print("+ " + " ".join(command), file=sys.stderr)
     result = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -605,10 +608,10 @@ def main() -> int:
         return 2
 
     count = sum(len(doc_blocks) for doc_blocks in compiled.values())
+    scratch = Path(os.environ.get("SNIPPETS_BUILD_PATH") or work / "build").resolve()
     print(f"==> compiling {count} Swift blocks of {plural(len(compiled), 'document')}, one file each, in {package} "
-          f"(scratch {work / 'build'})", file=sys.stderr)
-    by_target, failure_log = build(package, work / "build", [doc_target(doc) for doc in compiled], sources,
-                                   args.verbose)
+          f"(scratch {scratch})", file=sys.stderr)
+    by_target, failure_log = build(package, scratch, [doc_target(doc) for doc in compiled], sources, args.verbose)
     for block in selected:
         if block.mode == "manifest":
             by_target[block.target] = check_manifest(block, work)

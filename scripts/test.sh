@@ -30,11 +30,13 @@
 #   cachetests     scripts/cache_tests.sh: the RFC 9111 suite of http-tests/cache-tests (../shared/reference)
 #                  through a proxy over a Router with a shared HTTPCache; at least 135 of 163 required tests
 #   install        scripts/check_install.sh: apps that depend on a file:// clone of HEAD by URL; the core alone
-#                  clones nothing else, the trait AsyncHTTPClient builds and sends a request to httpbin
+#                  clones nothing else, the trait AsyncHTTPClient builds and sends a request to httpbin (built in
+#                  the integrations package's build folder, which already holds SwiftNIO and AsyncHTTPClient)
 #   loadtest       Tools/LoadTest/scripts/run.sh --requests 2000 --warmup 200
 #   completion     scripts/check_completion.py: sourcekit-lsp offers every MovieDB endpoint case at
 #                  router.request(., router.stream(. and router.events(.
-#   snippets       scripts/check_snippets.py: every Swift sample of the docs compiles
+#   snippets       scripts/check_snippets.py: every Swift sample of the docs compiles (in the integrations
+#                  package's build folder too)
 #   docs           scripts/docs.sh: DocC, warnings as errors
 #   fuzz           Fuzz/run.sh --smoke
 #
@@ -230,8 +232,17 @@ stage_cachetests() {
     CACHE_TESTS_MINIMUM=135 bash scripts/cache_tests.sh
     stage_count "$(grep -oE 'required [0-9]+/[0-9]+, optimal [0-9]+/[0-9]+|skipped: .*' "$stage_log" | tail -n 1)"
 }
+# The integrations package's build folder (Integrations/scripts/test.sh), which the install and snippets stages
+# share: it holds SwiftNIO, AsyncHTTPClient and the other packages built with the same flags, so only what is
+# new to them is compiled.
+integrations_build_path() {
+    local path=${INTEGRATIONS_SCRATCH_PATH:-.build}
+    [[ $path == /* ]] || path=$root/Integrations/$path
+    printf '%s\n' "$path"
+}
+
 stage_install() {
-    bash scripts/check_install.sh
+    INSTALL_BUILD_PATH=$(integrations_build_path) bash scripts/check_install.sh
     stage_count "$(sed -n 's/^check_install: ok: \([0-9]*\) s to build with the trait$/core: 1 clone; AHC: built in \1 s, 200/p' \
         "$stage_log")"
 }
@@ -256,7 +267,7 @@ stage_completion() {
 }
 
 stage_snippets() {
-    python3 scripts/check_snippets.py
+    SNIPPETS_BUILD_PATH=$(integrations_build_path) python3 scripts/check_snippets.py
     stage_count "$(sed -n 's/^==> \([0-9]* of [0-9]*\) checks passed (\([0-9]* blocks in [0-9]* documents\).*/\1 checks, \2/p' \
         "$stage_log")"
 }
