@@ -122,6 +122,8 @@ extension Character {
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
     func trimmingHTTPWhitespace() -> String {
-        String(drop(while: \.isHTTPWhitespace).reversed().drop(while: \.isHTTPWhitespace).reversed())
+        let isText: (Character) -> Bool = { !$0.isHTTPWhitespace }
+        guard let first = firstIndex(where: isText), let last = lastIndex(where: isText) else { return "" }
+        return String(self[first...last])
     }
 }

@@ -12,7 +12,7 @@ enum CacheRecordFile {
 
     /// The file's bytes for `record` stored under `key`.
     static func encode(_ record: CacheRecord, forKey key: String) -> Data {
-        let parts = [Data(key.utf8), Data(record.variant.utf8), record.head, record.body]
+        let parts = [Data(key.utf8), Data(record.variant.utf8), record.head.encoded(), record.body]
         var data = Data(magic)
         data.reserveCapacity(headerSize + parts.reduce(0) { $0 + $1.count })
         for part in parts.dropLast() { append(UInt32(truncatingIfNeeded: part.count), to: &data) }
@@ -44,9 +44,10 @@ enum CacheRecordFile {
         }
         guard parts.reduce(into: Checksum(), { $0.add($1) }).value == checksum,
             let key = String(data: parts[0], encoding: .utf8),
-            let variant = String(data: parts[1], encoding: .utf8)
+            let variant = String(data: parts[1], encoding: .utf8),
+            let head = StoredResponse(decoding: parts[2])
         else { return nil }
-        return (key, CacheRecord(variant: variant, head: parts[2], body: parts[3]))
+        return (key, CacheRecord(variant: variant, head: head, body: parts[3]))
     }
 
     /// The big-endian integer of `width` bytes at `offset` from the start of `data`.

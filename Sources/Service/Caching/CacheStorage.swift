@@ -17,7 +17,7 @@ protocol CacheStorage: Sendable {
 
     /// Replaces the head of the record of `variant` under `key` and keeps its body, as a `304` answer does;
     /// nothing when no such record is stored.
-    func updateHead(_ head: Data, variant: String, forKey key: String) async
+    func updateHead(_ head: StoredResponse, variant: String, forKey key: String) async
 
     /// Removes every record stored under `key`.
     func removeRecords(forKey key: String) async
@@ -31,9 +31,9 @@ struct CacheRecord: Sendable, Equatable {
     /// Tells this variant from the others under the same key: the values of the request fields the
     /// response's `Vary` names, as the cache writes them.
     var variant: String
-    /// The status, fields, request and response times and whatever else the cache keeps about the response,
-    /// in the cache's own encoding; the storage keeps it as it is.
-    var head: Data
+    /// The status, fields, request and response times and whatever else the cache keeps about the response;
+    /// kept as it is in memory, so that a hit decodes nothing, and encoded only in a file.
+    var head: StoredResponse
     /// The body, as the transport delivered it.
     var body: Data
 }

@@ -55,7 +55,7 @@ actor DirectoryCacheStorage: CacheStorage {
         index.insert(name, size: data.count)
     }
 
-    func updateHead(_ head: Data, variant: String, forKey key: String) {
+    func updateHead(_ head: StoredResponse, variant: String, forKey key: String) {
         let name = CacheFileName.make(key: key, variant: variant)
         guard index.contains(name), var record = read(name, key: key) else { return }
         record.head = head

@@ -46,8 +46,8 @@ extension HTTPCache {
         let time = now()
         var best: CacheCandidate?
         for record in await storage.records(forKey: exchange.key) {
-            guard let stored = StoredResponse(decoding: record.head), record.variant == exchange.variant(for: stored)
-            else { continue }
+            let stored = record.head
+            guard record.variant == exchange.variant(for: stored) else { continue }
             if let best, best.stored.responseTime > stored.responseTime { continue }
             best = CacheCandidate(record: record, stored: stored, now: time, shared: shared)
         }
@@ -89,7 +89,7 @@ extension HTTPCache {
             }
             let updated = validated.stored.updated(
                 with: response.head, requestTime: requestTime, responseTime: responseTime, shared: shared)
-            await storage.updateHead(updated.encoded(), variant: validated.record.variant, forKey: exchange.key)
+            await storage.updateHead(updated, variant: validated.record.variant, forKey: exchange.key)
             let headers = updated.headers
             return try answer(
                 exchange, from: updated, headers: headers, body: validated.record.body,

@@ -25,10 +25,9 @@ extension HTTPCache {
             response.head, url: url, requestTime: requestTime, responseTime: responseTime, varyNames: varyNames,
             isCredentialBound: isCredentialBound, shared: shared)
         let variant = exchange.variant(varyNames: varyNames, isCredentialBound: isCredentialBound)
-        let head = stored.encoded()
         let (storage, key) = (storage, exchange.key)
         return await BodyTee.tee(response, answering: exchange.request.head, limit: storage.maximumEntrySize) { body in
-            await storage.store(CacheRecord(variant: variant, head: head, body: body), forKey: key)
+            await storage.store(CacheRecord(variant: variant, head: stored, body: body), forKey: key)
         }
     }
 

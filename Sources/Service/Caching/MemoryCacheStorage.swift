@@ -68,11 +68,11 @@ final class MemoryCacheStorage: CacheStorage {
         }
     }
 
-    func updateHead(_ head: Data, variant: String, forKey key: String) async {
+    func updateHead(_ head: StoredResponse, variant: String, forKey key: String) async {
         state.withLock { state in
             guard var records = state.records[key], let index = records.firstIndex(where: { $0.variant == variant })
             else { return }
-            state.size += head.count - records[index].head.count
+            state.size += head.byteCount - records[index].head.byteCount
             records[index].head = head
             state.records[key] = records
             state.touch(key)
@@ -90,6 +90,6 @@ final class MemoryCacheStorage: CacheStorage {
 
     /// What one record costs: its key, head and body.
     static func size(of record: CacheRecord, _ key: String) -> Int {
-        key.utf8.count + record.variant.utf8.count + record.head.count + record.body.count
+        key.utf8.count + record.variant.utf8.count + record.head.byteCount + record.body.count
     }
 }

@@ -53,6 +53,13 @@ struct StoredResponse: Codable, Sendable, Equatable {
     }
 
     /// The record's head as the cache encodes it.
+    /// About how many bytes the head takes, for a cache's size limit: its URL, fields and Vary names, and a
+    /// fixed part for the rest.
+    var byteCount: Int {
+        let fieldBytes = fields.reduce(0) { total, field in field.reduce(total) { $0 + $1.utf8.count + 16 } }
+        return 128 + url.absoluteString.utf8.count + fieldBytes + varyNames.reduce(0) { $0 + $1.utf8.count + 16 }
+    }
+
     func encoded() -> Data {
         (try? Self.encoder.encode(self)) ?? Data()
     }

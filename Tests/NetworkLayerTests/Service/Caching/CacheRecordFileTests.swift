@@ -5,7 +5,7 @@ import Testing
 
 @Suite("A cache record file reads back only whole and unaltered")
 struct CacheRecordFileTests {
-    static let record = CacheRecord(variant: "accept-language=fr", head: Data("head".utf8), body: Data("body!".utf8))
+    static let record = CacheRecord(variant: "accept-language=fr", head: .sample("head"), body: Data("body!".utf8))
     static let file = CacheRecordFile.encode(record, forKey: "GET https://example.com/a")
 
     /// A change to a good file, and why it must read as nothing.

@@ -16,10 +16,10 @@ struct DirectoryCacheStorageConcurrencyTests {
                         // Five keys, two variants each: many tasks write the same file.
                         let key = "GET https://example.com/\(index % 5)"
                         let body = Data(repeating: UInt8(index), count: bodySize)
-                        let record = CacheRecord(variant: "\(index % 2)", head: Data("\(index)".utf8), body: body)
+                        let record = CacheRecord(variant: "\(index % 2)", head: .sample("\(index)"), body: body)
                         await storage.store(record, forKey: key)
                         _ = await storage.records(forKey: key)
-                        await storage.updateHead(Data("updated \(index)".utf8), variant: "\(index % 2)", forKey: key)
+                        await storage.updateHead(.sample("updated \(index)"), variant: "\(index % 2)", forKey: key)
                         if index % 7 == 0 { await storage.removeRecords(forKey: key) }
                     }
                 }

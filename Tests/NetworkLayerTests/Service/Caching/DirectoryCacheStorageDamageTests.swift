@@ -6,7 +6,7 @@ import Testing
 @Suite("A damaged file of the directory cache storage is a miss, and is removed")
 struct DirectoryCacheStorageDamageTests {
     static let key = "GET https://example.com/a"
-    static let record = CacheRecord(variant: "", head: Data("head".utf8), body: Data(repeating: 7, count: 100))
+    static let record = CacheRecord(variant: "", head: .sample("head"), body: Data(repeating: 7, count: 100))
 
     /// What is found in a record's file in place of what was written.
     struct Damage: Sendable, CustomTestStringConvertible {
@@ -28,7 +28,7 @@ struct DirectoryCacheStorageDamageTests {
         },
         Damage(testDescription: "larger than the cap") { $0 + Data(count: 4_096) },
         Damage(testDescription: "a body over the entry limit") { _ in
-            CacheRecordFile.encode(CacheRecord(variant: "", head: Data(), body: Data(count: 200)), forKey: key)
+            CacheRecordFile.encode(CacheRecord(variant: "", head: .sample(""), body: Data(count: 200)), forKey: key)
         },
     ]
 
@@ -65,7 +65,7 @@ struct DirectoryCacheStorageDamageTests {
             await storage.store(Self.record, forKey: Self.key)
             let file = url.appendingPathComponent(CacheFileName.make(key: Self.key, variant: ""))
             try Data("garbage".utf8).write(to: file)
-            await storage.updateHead(Data("new".utf8), variant: "", forKey: Self.key)
+            await storage.updateHead(.sample("new"), variant: "", forKey: Self.key)
             #expect(await storage.records(forKey: Self.key).isEmpty)
             #expect(fileSizes(in: url) == 0)
         }

@@ -37,12 +37,12 @@ struct DirectoryCacheStorageTests {
             let storage = DirectoryCacheStorage(directory: url, maximumSize: 1 << 20, maximumEntrySize: 1 << 16)
             await storage.store(record("a", body: "body a"), forKey: Self.key)
             await storage.store(record("b", body: "body b"), forKey: Self.key)
-            await storage.updateHead(Data("new head".utf8), variant: "a", forKey: Self.key)
-            await storage.updateHead(Data("no record".utf8), variant: "c", forKey: Self.key)
+            await storage.updateHead(.sample("new head"), variant: "a", forKey: Self.key)
+            await storage.updateHead(.sample("no record"), variant: "c", forKey: Self.key)
             let records = await storage.records(forKey: Self.key).sorted { $0.variant < $1.variant }
             #expect(
                 records == [
-                    CacheRecord(variant: "a", head: Data("new head".utf8), body: Data("body a".utf8)),
+                    CacheRecord(variant: "a", head: .sample("new head"), body: Data("body a".utf8)),
                     record("b", body: "body b"),
                 ])
             #expect(await storage.records(forKey: Self.key).count == 2)
@@ -99,9 +99,9 @@ struct DirectoryCacheStorageTests {
     @Test("A record larger than the whole cap is not stored, and evicts nothing")
     func largerThanCap() async throws {
         try await withCacheDirectory { url in
-            let storage = DirectoryCacheStorage(directory: url, maximumSize: 200, maximumEntrySize: 150)
+            let storage = DirectoryCacheStorage(directory: url, maximumSize: 700, maximumEntrySize: 150)
             await storage.store(record("", body: "small"), forKey: key(0))
-            await storage.store(record("", body: "x", head: String(repeating: "h", count: 200)), forKey: key(1))
+            await storage.store(record("", body: "x", head: String(repeating: "h", count: 700)), forKey: key(1))
             #expect(await storage.records(forKey: key(0)).count == 1)
             #expect(await storage.records(forKey: key(1)).isEmpty)
         }
@@ -184,7 +184,7 @@ struct DirectoryCacheStorageTests {
 
     /// A record of `body` with a head of `head`.
     private func record(_ variant: String, body: String, head: String = "head") -> CacheRecord {
-        CacheRecord(variant: variant, head: Data(head.utf8), body: Data(body.utf8))
+        CacheRecord(variant: variant, head: .sample(head), body: Data(body.utf8))
     }
 
     private func filler() -> CacheRecord {

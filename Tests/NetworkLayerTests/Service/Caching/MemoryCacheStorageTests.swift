@@ -6,7 +6,7 @@ import Testing
 @Suite("MemoryCacheStorage")
 struct MemoryCacheStorageTests {
     private static func record(_ variant: String = "", body: Int) -> CacheRecord {
-        CacheRecord(variant: variant, head: Data("h".utf8), body: Data(repeating: 1, count: body))
+        CacheRecord(variant: variant, head: .sample("h"), body: Data(repeating: 1, count: body))
     }
 
     @Test("keeps one record per variant, replacing the same variant")
@@ -18,7 +18,8 @@ struct MemoryCacheStorageTests {
         let records = await storage.records(forKey: "k")
         #expect(records.map(\.variant).sorted() == ["a", "b"])
         #expect(records.first { $0.variant == "a" }?.body.count == 3)
-        #expect(storage.size == (1 + 1 + 1 + 3) + (1 + 1 + 1 + 2))
+        let headSize = StoredResponse.sample("h").byteCount
+        #expect(storage.size == (1 + 1 + headSize + 3) + (1 + 1 + headSize + 2))
     }
 
     @Test("a body over the entry limit is not stored")
@@ -32,23 +33,25 @@ struct MemoryCacheStorageTests {
 
     @Test("evicts the least recently used keys to stay within its size; reading counts as use")
     func eviction() async {
-        let storage = MemoryCacheStorage(maximumSize: 350, maximumEntrySize: 1000)
+        // Room for three records and a half.
+        let limit = MemoryCacheStorage.size(of: Self.record(body: 100), "a") * 7 / 2
+        let storage = MemoryCacheStorage(maximumSize: limit, maximumEntrySize: 1000)
         for key in ["a", "b", "c"] { await storage.store(Self.record(body: 100), forKey: key) }
         _ = await storage.records(forKey: "a")
         await storage.store(Self.record(body: 100), forKey: "d")
         #expect(await storage.records(forKey: "b").isEmpty)
         for key in ["a", "c", "d"] { #expect(await storage.records(forKey: key).count == 1, "\(key)") }
-        #expect(storage.size <= 350)
+        #expect(storage.size <= limit)
     }
 
     @Test("updates a head in place and keeps the body; removes by key and all")
     func updateAndRemove() async {
         let storage = MemoryCacheStorage(maximumSize: 10_000, maximumEntrySize: 1000)
         await storage.store(Self.record("v", body: 5), forKey: "k")
-        await storage.updateHead(Data("new head".utf8), variant: "v", forKey: "k")
-        await storage.updateHead(Data("ignored".utf8), variant: "other", forKey: "k")
+        await storage.updateHead(.sample("new head"), variant: "v", forKey: "k")
+        await storage.updateHead(.sample("ignored"), variant: "other", forKey: "k")
         let records = await storage.records(forKey: "k")
-        #expect(records.map(\.head) == [Data("new head".utf8)])
+        #expect(records.map(\.head) == [.sample("new head")])
         #expect(records.first?.body.count == 5)
         await storage.store(Self.record(body: 5), forKey: "j")
         await storage.removeRecords(forKey: "k")
