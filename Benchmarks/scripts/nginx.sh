@@ -8,7 +8,8 @@
 #
 # Served: tmdb.json (the recorded TMDB page, or a small JSON document when the fixture is absent),
 # blob-20m.bin, blob-200m.bin and blob-1g.bin (sparse files, so they take no disk space), also under paced-1m/ and
-# paced-64m/, which send at 1 MB/s and 64 MB/s (the stream cancellation benchmarks).
+# paced-64m/, which send at 1 MB/s and 64 MB/s (the stream cancellation benchmarks), and under cached/ with
+# `Cache-Control: max-age=3600` (the HTTP cache benchmark).
 
 bench_nginx_pid=
 
@@ -81,6 +82,11 @@ http {
         location /paced-64m/ {
             alias $dir/www/;
             limit_rate 64m;
+        }
+        # The HTTP cache benchmark: the same files, fresh for an hour.
+        location /cached/ {
+            alias $dir/www/;
+            add_header Cache-Control "max-age=3600";
         }
     }
 }

@@ -26,7 +26,8 @@ STREAM = "Stream 1 GB, own process"
 # of the separate benchmarks), "paired" (requests per second over URLSession's, alternating blocks, ≥ target),
 # "rate" (subject/baseline requests per second of the separate benchmarks), "rss" (peak resident bytes ≤
 # target), "probe_rate" (the baseline probe's transfer time over the subject's, ≥ target), "close" (nanoseconds until the server sees a stopped stream's connection closed, the slowest
-# iteration ≤ target), "cpu_max" (CPU nanoseconds per operation ≤ target), None.
+# iteration ≤ target), "cpu_max" (CPU nanoseconds per operation ≤ target), "speedup" (a round trip's wall time over a
+# cache hit's, alternating blocks, ≥ target), "entry_bytes" (resident bytes per stored response, reported), None.
 ROWS = [
     ("GET build: paired Router vs URLComponents.queryItems", None, "paired_cpu", 1.0),
     # The same bytes as Alamofire's way, at least 4× faster.
@@ -60,6 +61,9 @@ ROWS = [
     ("End-to-end c=32: paired Router vs URLSession", None, "paired", 0.97),
     ("End-to-end c=32: NetworkLayer Router", "End-to-end c=32: baseline URLSession", "rate", None),
     ("End-to-end c=32: baseline URLSession", None, None, None),
+    # Issue 38: a fresh response from HTTPCache at least 10x faster than the same page over loopback.
+    ("HTTP cache: paired hit vs loopback round trip", None, "speedup", 10),
+    ("HTTP cache: resident memory per stored response", None, "entry_bytes", None),
     ("Download 200 MB to disk, own process: NetworkLayer Router download", None, "rss", 40 * MB),
     ("Download 200 MB to disk, own process: baseline URLSession downloadTask", None, None, None),
     ("Download 200 MB to disk: NetworkLayer Router download", None, None, None),
@@ -84,6 +88,12 @@ PAIRED_ROUTER = "Router ns per request"
 PAIRED_URLSESSION = "URLSession ns per request"
 PAIRED_RATIO = "Router/URLSession req per s x1000"
 PAIRED_CPU_RATIO = "Subject/baseline CPU time x1000"
+CACHE_HIT = "Cache hit ns per request"
+CACHE_ROUND_TRIP = "Round trip ns per request"
+CACHE_SPEEDUP = "Round trip/cache hit x1000"
+ENTRY_BYTES = "Resident bytes per stored response"
+# The body of each response the memory benchmark stores (CacheBenchmarks.storedBodySize).
+STORED_BODY = 1000
 PAIRED_URLSESSION_NO_CACHE = "URLSession without cache ns per request"
 PAIRED_RATIO_NO_CACHE = "Router/URLSession without cache req per s x1000"
 MALLOC = "Malloc (total)"
@@ -116,6 +126,10 @@ def measure(element, name):
     wall = p50(element, WALL)  # microseconds per iteration
     if kind_of(name) == "paired_cpu":
         return (None, None, p50(element, PAIRED_CPU_RATIO), None)
+    if kind_of(name) == "speedup":
+        return (p50(element, CACHE_HIT), p50(element, CACHE_ROUND_TRIP), p50(element, CACHE_SPEEDUP), None)
+    if kind_of(name) == "entry_bytes":
+        return (None, None, p50(element, ENTRY_BYTES), None)
     if "paired" in name:
         return (
             p50(element, PAIRED_ROUTER),
@@ -226,6 +240,18 @@ def main():
             ratio = figures[name][2] / 1000
             met = "yes" if ratio <= target else "**no**"
             print(f"| {name} | | | | {ratio:.3f}× (CPU time, paired) | ≤ {target}× | {met} |")
+            continue
+        if kind == "speedup":
+            hit, round_trip, speedup = figures[name][:3]
+            ratio = speedup / 1000
+            met = "yes" if ratio >= target else "**no**"
+            wall = f"hit {format_time(hit)}, round trip {format_time(round_trip)}"
+            print(f"| {name} | | {wall} | | {ratio:.1f}× faster (paired) | ≥ {target}× | {met} |")
+            continue
+        if kind == "entry_bytes":
+            resident = figures[name][2]
+            text = f"{resident:,.0f} B per response with a {STORED_BODY:,} B body ({resident - STORED_BODY:,.0f} B beyond it)"
+            print(f"| {name} | | {text} | | | | |")
             continue
         if kind == "paired":
             router, raw, ratio_thousandths, (raw_no_cache, ratio_no_cache) = figures[name]

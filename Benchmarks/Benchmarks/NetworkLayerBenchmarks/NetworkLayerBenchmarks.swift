@@ -6,6 +6,7 @@ let benchmarks: @Sendable () -> Void = {
     DecodeBenchmarks.register()
     ServerSentEventBenchmarks.register()
     EndToEndBenchmarks.register()
+    CacheBenchmarks.register()
     DownloadBenchmarks.register()
     DownloadProbeBenchmarks.register()
     StreamCancellationBenchmarks.register()
