@@ -11,9 +11,13 @@ integer 400 / code 22, an empty search query 422 / code 5 (TMDB's documented "in
 an unknown path 404 / code 34. Movie id 429 always answers 429 / code 25 with `Retry-After: 1`, so
 clients can test rate limiting.
 
+A 200 carries `Cache-Control: public, max-age=60` and a strong `ETag` of its body; a request whose
+`If-None-Match` names that tag gets 304 with no body, so clients can test caching and revalidation.
+
 Each response goes out in a single write on a TCP_NODELAY socket, with Content-Length.
 """
 import argparse
+import hashlib
 import json
 import math
 import os
@@ -141,7 +145,7 @@ class Handler(BaseHTTPRequestHandler):
         query = parse_qs(url.query, keep_blank_values=True)
         try:
             self.check_credentials(query)
-            self.respond(200, route(url.path, query))
+            self.respond(200, route(url.path, query), conditional=True)
         except TMDBError as error:
             body = {"status_code": error.code, "status_message": error.message, "success": False}
             self.respond(error.http_status, body, error.headers)
@@ -158,12 +162,20 @@ class Handler(BaseHTTPRequestHandler):
         if not valid:
             raise TMDBError(*INVALID_KEY)
 
-    def respond(self, status, body, headers=None):
+    def respond(self, status, body, headers=None, conditional=False):
         payload = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        headers = dict(headers or {})
+        if conditional:
+            headers["Cache-Control"] = "public, max-age=60"
+            headers["ETag"] = '"' + hashlib.sha256(payload).hexdigest()[:32] + '"'
+            tags = [tag.strip() for tag in self.headers.get("If-None-Match", "").split(",")]
+            if headers["ETag"] in tags or "*" in tags:
+                status, payload = 304, b""
         lines = [f"HTTP/1.1 {status} {self.responses.get(status, ('',))[0]}",
-                 f"Server: {self.server_version}", f"Date: {self.date_time_string()}",
-                 "Content-Type: application/json;charset=utf-8", f"Content-Length: {len(payload)}"]
-        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+                 f"Server: {self.server_version}", f"Date: {self.date_time_string()}"]
+        if status != 304:
+            lines += ["Content-Type: application/json;charset=utf-8", f"Content-Length: {len(payload)}"]
+        lines += [f"{name}: {value}" for name, value in headers.items()]
         if self.close_connection:
             lines.append("Connection: close")
         self.wfile.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + payload)

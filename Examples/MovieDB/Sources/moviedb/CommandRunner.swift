@@ -3,9 +3,9 @@ import Foundation
 import NetworkLayer
 import TMDB
 
-/// Runs one call for a subcommand: picks the server, refuses pages the sample data lacks, prints the
-/// sample-data notice, the JSON or the rendered text, and turns failures into one line on standard error
-/// and exit status 1.
+/// Runs one call for a subcommand: picks the server and the cache, refuses pages the sample data lacks,
+/// prints the sample-data notice, the JSON or the rendered text, and turns failures into one line on
+/// standard error and exit status 1.
 struct CommandRunner {
     let options: GlobalOptions
     var environment: [String: String] = ProcessInfo.processInfo.environment
@@ -16,13 +16,19 @@ struct CommandRunner {
 
     func run(_ api: MovieAPI, render: (MovieManager, Response) throws(TMDBError) -> String) async throws {
         let logger = options.verbose ? NetworkLogger(sink: .standardError) : nil
-        let manager = MovieManager.automatic(baseURL: options.server, environment: environment, logger: logger)
+        let cacheFolder = ResponseCacheFolder(options: options, environment: environment)
+        let manager = MovieManager.automatic(
+            baseURL: options.server, environment: environment, logger: logger,
+            cache: cacheFolder.map { folder in { folder.cache(for: $0) } })
         if manager.isUsingSampleData {
             try Self.checkSamplePage(of: api)
             Console.error(Self.sampleDataNotice)
         }
         do {
             let response = try await manager.response(for: api)
+            if options.verbose {
+                Console.error(Self.cacheLine(for: response.cacheStatus, sampleData: manager.isUsingSampleData))
+            }
             if options.json {
                 Console.output(String(decoding: response.data, as: UTF8.self))
             } else {
@@ -36,6 +42,15 @@ struct CommandRunner {
 }
 
 extension CommandRunner {
+    /// What `--verbose` says about where the answer came from.
+    static func cacheLine(for status: CacheStatus, sampleData: Bool) -> String {
+        switch status {
+        case .network: "cache: nothing usable cached; answered by the " + (sampleData ? "sample data" : "server")
+        case .cached: "cache: answered from the cache; nothing was sent"
+        case .revalidated: "cache: the server confirmed the cached answer (304); its body came from the cache"
+        }
+    }
+
     /// Throws a usage error when `api` asks for a page the built-in sample does not have.
     static func checkSamplePage(of api: MovieAPI, in catalog: SampleCatalog = .shared) throws {
         guard let page = api.page, let pages = catalog.pages(for: api), !pages.contains(page) else { return }

@@ -22,6 +22,19 @@ struct GlobalOptions: ParsableArguments {
     )
     var baseURL: String?
 
+    @Option(
+        name: .customLong("cache-dir"),
+        help: ArgumentHelp(
+            "Where responses are cached, for as long as their Cache-Control allows.",
+            discussion:
+                "Defaults to $XDG_CACHE_HOME/moviedb, else the user's caches folder (~/.cache/moviedb on Linux)."
+        )
+    )
+    var cacheDirectory: String?
+
+    @Flag(name: .customLong("no-cache"), help: "Send every call, without reading or writing the cache.")
+    var noCache = false
+
     func validate() throws {
         if let language, !LocaleCodes.isLanguage(language) {
             throw ValidationError(
@@ -32,6 +45,9 @@ struct GlobalOptions: ParsableArguments {
             throw ValidationError(
                 "--base-url must be an http or https URL with a host, such as http://127.0.0.1:8080/3, "
                     + "not \"\(baseURL)\"")
+        }
+        if cacheDirectory?.isEmpty == true {
+            throw ValidationError("--cache-dir must name a folder, such as ~/.cache/moviedb, not an empty string")
         }
     }
 

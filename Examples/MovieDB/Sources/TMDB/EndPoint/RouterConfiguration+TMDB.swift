@@ -12,15 +12,19 @@ extension RouterConfiguration {
     ///   - environment: The server; ``TMDBEnvironment/production`` keeps the endpoints' own base URL.
     ///   - credentials: Sent with every request; `nil` sends none.
     ///   - logger: Logs every exchange, credentials redacted; `nil` logs nothing.
+    ///   - cache: Keeps responses as long as their `Cache-Control` allows and revalidates them with their
+    ///     `ETag`; `nil` caches nothing.
     public static func tmdb(
         environment: TMDBEnvironment = .production,
         credentials: TMDBCredentials?,
-        logger: NetworkLogger? = nil
+        logger: NetworkLogger? = nil,
+        cache: HTTPCache? = nil
     ) -> RouterConfiguration {
         RouterConfiguration(
             baseURL: environment.routerBaseURL,
             logger: logger,
-            plugins: credentials.map { [$0.plugin] } ?? []
+            plugins: credentials.map { [$0.plugin] } ?? [],
+            cache: cache
         )
     }
 }

@@ -25,7 +25,7 @@ public struct MovieManager: Sendable {
     public let network: NetworkManager<MovieAPI>
 
     /// Creates a manager that sends calls through `router`, configured for example with
-    /// ``NetworkLayer/RouterConfiguration/tmdb(environment:credentials:logger:)``.
+    /// ``NetworkLayer/RouterConfiguration/tmdb(environment:credentials:logger:cache:)``.
     public init(
         router: Router<MovieAPI>,
         rateLimitPolicy: RateLimitPolicy = RateLimitPolicy(),
@@ -36,45 +36,59 @@ public struct MovieManager: Sendable {
         self.isUsingSampleData = isUsingSampleData
     }
 
-    /// Creates a manager that calls the server of `environment` over `transport`, with `credentials`.
+    /// Creates a manager that calls the server of `environment` over `transport`, with `credentials`, keeping
+    /// responses in `cache` as their headers allow.
     public init(
         environment: TMDBEnvironment = .production,
         credentials: TMDBCredentials?,
         transport: any HTTPTransport = URLSessionTransport(),
         logger: NetworkLogger? = nil,
+        cache: HTTPCache? = nil,
         rateLimitPolicy: RateLimitPolicy = RateLimitPolicy()
     ) {
-        let configuration = RouterConfiguration.tmdb(environment: environment, credentials: credentials, logger: logger)
+        let configuration = RouterConfiguration.tmdb(
+            environment: environment, credentials: credentials, logger: logger, cache: cache)
         self.init(router: Router(configuration: configuration, transport: transport), rateLimitPolicy: rateLimitPolicy)
     }
 
     /// A manager that answers every call offline from the built-in sample data, through
     /// NetworkLayer's ``StubTransport``: requests are still built, logged, validated and decoded. Every log
     /// entry starts with ``NetworkLayer/NetworkLogger/sampleDataMark``, since nothing goes to the URL it shows.
-    public static func sampleData(logger: NetworkLogger? = nil, delay: TimeInterval = 0) -> MovieManager {
+    /// The sample answers carry `Cache-Control` and an `ETag` as TMDB's do, so `cache` keeps them the same way.
+    public static func sampleData(
+        logger: NetworkLogger? = nil, delay: TimeInterval = 0, cache: HTTPCache? = nil
+    ) -> MovieManager {
         let stub = StubTransport<MovieAPI>(behavior: delay > 0 ? .delayed(seconds: delay) : .immediate) { api in
             SampleCatalog.shared.response(for: api).stubResponse
         }
-        let configuration = RouterConfiguration(logger: logger?.markingSampleData())
+        let configuration = RouterConfiguration(logger: logger?.markingSampleData(), cache: cache)
         let router = Router<MovieAPI>(configuration: configuration, stub: stub)
         return MovieManager(router: router, isUsingSampleData: true)
     }
 
     /// The manager a command-line tool wants: a server at `baseURL` (with the environment's
     /// credentials, if any), else TMDB when `environment` holds credentials, else the sample data.
+    ///
+    /// - Parameter cache: Makes the cache the manager keeps responses in, given the source of the answers
+    ///   (``AnswerSource``), so that sample answers never stand in for a server's; `nil` caches nothing.
     public static func automatic(
         baseURL: URL? = nil,
         environment variables: [String: String] = ProcessInfo.processInfo.environment,
-        logger: NetworkLogger? = nil
+        logger: NetworkLogger? = nil,
+        cache: ((AnswerSource) -> HTTPCache?)? = nil
     ) -> MovieManager {
         let credentials = TMDBCredentials.fromEnvironment(variables)
         if let baseURL {
-            return MovieManager(environment: .custom(baseURL), credentials: credentials, logger: logger)
+            return MovieManager(
+                environment: .custom(baseURL), credentials: credentials, logger: logger,
+                cache: cache?(.server(baseURL)))
         }
         if let credentials {
-            return MovieManager(environment: .production, credentials: credentials, logger: logger)
+            return MovieManager(
+                environment: .production, credentials: credentials, logger: logger,
+                cache: cache?(.server(TMDBEnvironment.production.baseURL)))
         }
-        return sampleData(logger: logger)
+        return sampleData(logger: logger, cache: cache?(.sampleData))
     }
 
     // MARK: Building blocks

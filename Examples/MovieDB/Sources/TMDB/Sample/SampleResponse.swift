@@ -11,9 +11,31 @@ public struct SampleResponse: Sendable, Hashable {
     /// The `Content-Type` TMDB sends.
     public static let contentType = "application/json;charset=utf-8"
 
+    /// How long a cache may reuse a successful sample answer, as `Cache-Control` says it.
+    public static let cacheControl = "public, max-age=3600"
+
+    /// The header fields TMDB's answer would have: `Content-Type`, and for a successful answer
+    /// `Cache-Control` (``cacheControl``) and an `ETag` made from the body, so a cache keeps and revalidates
+    /// sample answers as it does TMDB's.
+    public var headers: [String: String] {
+        var headers = ["Content-Type": Self.contentType]
+        if statusCode == 200 {
+            headers["Cache-Control"] = Self.cacheControl
+            headers["ETag"] = entityTag
+        }
+        return headers
+    }
+
     /// The response as NetworkLayer's stub seam serves it.
     public var stubResponse: StubResponse {
-        .http(statusCode, headers: ["Content-Type": Self.contentType], data: body)
+        .http(statusCode, headers: HTTPHeaders(headers), data: body)
+    }
+
+    /// A strong entity tag for ``body``: its 64-bit FNV-1a hash in hexadecimal, quoted.
+    var entityTag: String {
+        let hash = body.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
     }
 
     /// A 200 response with `object` as sorted-key JSON.

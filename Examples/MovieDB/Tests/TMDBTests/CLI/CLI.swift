@@ -32,7 +32,8 @@ enum CLI {
         return try #require(found, "the moviedb binary was not found next to the tests; build it with swift build")
     }
 
-    /// Runs `moviedb arguments` with only `credentials` (and PATH, HOME, no_proxy) in its environment.
+    /// Runs `moviedb arguments` with only `credentials` (and PATH, HOME, no_proxy, and `XDG_CACHE_HOME` in a
+    /// folder of the run's own) in its environment.
     static func run(_ arguments: [String], credentials: [String: String]) async throws -> Run {
         let process = Process()
         process.executableURL = try binary()
@@ -42,12 +43,14 @@ enum CLI {
         for name in ["PATH", "HOME", "LANG", "LC_ALL"] { environment[name] = inherited[name] }
         environment["no_proxy"] = "127.0.0.1,localhost"
         environment["NO_PROXY"] = "127.0.0.1,localhost"
-        process.environment = environment
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "moviedb-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        // A cache of this run's own unless the arguments name one, so runs never answer each other.
+        environment["XDG_CACHE_HOME"] = directory.path
+        process.environment = environment
         let outputURL = directory.appendingPathComponent("stdout")
         let errorURL = directory.appendingPathComponent("stderr")
         try Data().write(to: outputURL)

@@ -64,6 +64,27 @@ struct CLIEndToEndTests {
         #expect(run.output.hasPrefix(heading))
     }
 
+    @Test("A later run is answered from the cache on disk; --no-cache sends again", arguments: [true, false])
+    func cachedOnDisk(fromServer: Bool) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moviedb-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let serverArguments = fromServer ? ["--base-url", try server()] : []
+        let arguments = ["details", "550", "--verbose", "--cache-dir", folder.path] + serverArguments
+        let credentials = fromServer ? ["TMDB_API_KEY": FakeTMDB.apiKey] : [:]
+
+        let first = try await CLI.run(arguments, credentials: credentials)
+        let second = try await CLI.run(arguments, credentials: credentials)
+        let uncached = try await CLI.run(arguments + ["--no-cache"], credentials: credentials)
+
+        #expect([first.status, second.status, uncached.status] == [0, 0, 0])
+        #expect(first.errors.contains("cache: nothing usable cached; answered by the"))
+        #expect(second.errors.contains("cache: answered from the cache; nothing was sent"))
+        #expect(uncached.errors.contains("cache: nothing usable cached"))
+        #expect(second.output == first.output && first.output.hasPrefix("Fight Club (1999)"))
+        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(sources == [fromServer ? "127.0.0.1-\(FakeTMDB.port ?? 0)" : "sample-data"])
+    }
+
     @Test("--json prints the server's body")
     func json() async throws {
         let run = try await CLI.run(
@@ -148,4 +169,5 @@ enum FakeTMDB {
     static let isRequired = environment["NETWORKLAYER_REQUIRE_INTEGRATION"] == "1"
     static let apiKey = environment["FAKE_TMDB_API_KEY"] ?? "fake-tmdb-api-key"
     static let bearerToken = environment["FAKE_TMDB_BEARER_TOKEN"] ?? "fake-tmdb-bearer-token"
+    static var port: Int? { url.flatMap { URL(string: $0) }?.port }
 }
