@@ -9,6 +9,9 @@ import FoundationNetworking
 ///
 /// - A screen is served from the cache while it is fresh: at most `cacheCapacity` screens
 ///   (least recently used go first), each for `timeToLive` seconds. Failures are never cached.
+/// - Past that, the screen is asked of the network client again, whose `HTTPCache` (by default
+///   an in-memory one) answers by the response's HTTP headers: at once while they say it is fresh,
+///   else after revalidating it with the server (`If-None-Match`; a `304` reuses the stored body).
 /// - A ``prefetch(url:additionalData:)`` and any number of ``fetch(url:additionalData:completion:)``
 ///   calls for the same screen (URL and additional data) share one request.
 /// - Every completion runs exactly once, also after cancelling. A screen served from the cache
@@ -35,7 +38,9 @@ public final class CachingViewClient: ViewClientProtocol, Sendable {
     /// Creates a view client.
     ///
     /// - Parameters:
-    ///   - networkClient: What sends the requests.
+    ///   - networkClient: What sends the requests. Defaults to a ``RouterNetworkClient`` with an
+    ///     in-memory `HTTPCache`, which keeps the bytes of screens by their HTTP headers; pass one with
+    ///     `HTTPCache(directory:)` to keep them across launches.
     ///   - coder: What decodes screens.
     ///   - urlBuilder: What builds full URLs from relative ones.
     ///   - cacheCapacity: The most screens cached; `0` turns the cache off (requests are still shared).
@@ -44,7 +49,7 @@ public final class CachingViewClient: ViewClientProtocol, Sendable {
     ///     queue, where Beagle runs its completions.
     ///   - now: The clock that dates cache entries; inject one in tests.
     public init(
-        networkClient: any NetworkClient & Sendable = RouterNetworkClient(),
+        networkClient: any NetworkClient & Sendable = RouterNetworkClient(cache: HTTPCache()),
         coder: any BeagleCoding,
         urlBuilder: any UrlBuilderProtocol = UrlBuilder(),
         cacheCapacity: Int = 32,

@@ -17,7 +17,7 @@ import FoundationNetworking
 /// completion runs exactly once, also after the token is cancelled.
 ///
 /// Requests ignore the local cache and time out after 100 seconds by default, as with Beagle's own
-/// client. The client is `Sendable`: it reads each ``Request`` (and encodes a raw request's `Any?`
+/// client; with an `HTTPCache` (`cache`), responses are kept and reused by their HTTP headers. The client is `Sendable`: it reads each ``Request`` (and encodes a raw request's `Any?`
 /// body) on the calling thread, and only the finished `URLRequest` goes on to the router.
 public final class RouterNetworkClient: NetworkClient, Sendable {
     /// The manager whose router sends the requests; use it for calls of your own.
@@ -42,17 +42,21 @@ public final class RouterNetworkClient: NetworkClient, Sendable {
     ///   - acceptedStatusCodes: The statuses that count as success. Defaults to `200...299`.
     ///   - logger: Logs requests and responses, secrets redacted; `nil` logs nothing.
     ///   - timeout: The request timeout in seconds. Defaults to 100, Beagle's.
-    ///   - cachePolicy: The cache policy of every request. Defaults to ignoring the local cache, as
-    ///     Beagle's client does.
+    ///   - cachePolicy: The cache policy of every request, for the transport's own cache (`URLCache`).
+    ///     Defaults to ignoring it, as Beagle's client does.
+    ///   - cache: Keeps responses by RFC 9111's rules (`Cache-Control`, `ETag`, `Vary`...) and answers
+    ///     from them, the same on every platform and transport; the transport's own cache is then off.
+    ///     Defaults to `nil`, no cache.
     public init(
         transport: any HTTPTransport = URLSessionTransport(),
         additionalHeaders: [String: String] = [:],
         acceptedStatusCodes: Set<Int> = Set(200...299),
         logger: NetworkLogger? = NetworkLogger(),
         timeout: TimeInterval = 100,
-        cachePolicy: URLRequest.CachePolicy = .reloadIgnoringLocalCacheData
+        cachePolicy: URLRequest.CachePolicy = .reloadIgnoringLocalCacheData,
+        cache: HTTPCache? = nil
     ) {
-        let configuration = RouterConfiguration(timeout: timeout, logger: logger)
+        let configuration = RouterConfiguration(timeout: timeout, logger: logger, cache: cache)
         self.manager = NetworkManager(router: Router(configuration: configuration, transport: transport))
         self.additionalHeaders = additionalHeaders
         self.acceptedStatusCodes = acceptedStatusCodes
