@@ -27,7 +27,8 @@ extension HTTPCache {
         let variant = exchange.variant(varyNames: varyNames, isCredentialBound: isCredentialBound)
         let head = stored.encoded()
         let (storage, key) = (storage, exchange.key)
-        return await BodyTee.tee(response, answering: exchange.request.head, limit: storage.maximumEntrySize) { body in
+        return await BodyTee.tee(response, answering: exchange.request.head, limit: storage.maximumEntrySize) {
+            guard case .whole(let body) = $0 else { return }
             await storage.store(CacheRecord(variant: variant, head: head, body: body), forKey: key)
         }
     }
