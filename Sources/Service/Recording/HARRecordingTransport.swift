@@ -14,8 +14,8 @@ import FoundationNetworking
 ///
 /// The response body still reaches the caller as it arrives; a copy of at most `bodyLimit` bytes is kept
 /// for the file, and a larger body is written as omitted, with a comment. An exchange is written once its
-/// body has been read to its end (or stopped, or failed: the entry then says so); a request that fails
-/// before a response arrives is not written. The file is rewritten whole, at once, after each exchange, so it
+/// body has been read to its end (or stopped, or failed: the entry then says so); a body never read, and a
+/// request that fails before a response arrives, are not written. The file is rewritten whole, at once, after each exchange, so it
 /// is a valid HAR file whenever it is read; a recording starts a new file. ``Redactor`` hides what the
 /// ``NetworkLogger`` hides: give the redactor the router's logger uses. ``HARReplayTransport`` answers from
 /// the file.

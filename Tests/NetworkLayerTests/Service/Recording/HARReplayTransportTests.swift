@@ -162,6 +162,21 @@ struct HARReplayTransportTests {
         #expect(!description.contains("\n"))
     }
 
+    @Test("through a router, an unmatched request fails as a transport failure that says which entry is closest")
+    func unmatchedThroughRouter() async throws {
+        let data = try Self.har([("GET", "https://api.example.com/3/movie/popular?page=1", nil, [:], 200, "{}")])
+        let router = Router<TestEndpoint>(transport: try HARReplayTransport(data: data))
+        var endpoint = TestEndpoint.at("movie/popular")
+        endpoint.task = .requestParameters(bodyParameters: nil, bodyEncoding: .urlEncoding, urlParameters: ["page": 3])
+        let error = await #expect(throws: NetworkError.self) { try await router.request(endpoint) }
+        #expect(error?.kind == .transportFailure)
+        #expect((error?.underlyingError as? HARReplayError)?.kind == .unmatched)
+        #expect(
+            error?.description.contains(
+                "closest: GET https://api.example.com/3/movie/popular?page=1 (query items differ: recorded page=1, "
+                    + "request has page=3)") == true, "\(String(describing: error))")
+    }
+
     @Test("sequential answers each entry once in recorded order; byMatch answers the first match every time")
     func order() async throws {
         let data = try Self.har([
