@@ -17,12 +17,13 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 # Lowest first. A request goes down Service's folders (Client, Building, Pipeline, Caching, Transport; Stubbing
-# stands in for a transport) and uses the endpoint, the encoders and the values below them.
+# stands in for a transport, Recording wraps one) and uses the endpoint, the encoders and the values below them.
 layers=(
     Sources/Model
     Sources/EndPoint
     Sources/Encoding
     Sources/Service/Transport
+    Sources/Service/Recording
     Sources/Service/Caching
     Sources/Service/Pipeline
     Sources/Service/Building

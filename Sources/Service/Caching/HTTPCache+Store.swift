@@ -26,7 +26,8 @@ extension HTTPCache {
             isCredentialBound: isCredentialBound, shared: shared)
         let variant = exchange.variant(varyNames: varyNames, isCredentialBound: isCredentialBound)
         let (storage, key) = (storage, exchange.key)
-        return await BodyTee.tee(response, answering: exchange.request.head, limit: storage.maximumEntrySize) { body in
+        return await BodyTee.tee(response, answering: exchange.request.head, limit: storage.maximumEntrySize) {
+            guard case .whole(let body) = $0 else { return }
             await storage.store(CacheRecord(variant: variant, head: stored, body: body), forKey: key)
         }
     }
