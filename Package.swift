@@ -41,9 +41,16 @@ let package = Package(
     targets: [
         .target(
             name: "NetworkLayer",
+            dependencies: ["CZlib"],
             path: "Sources",
-            exclude: ["BeagleAdapter", "NetworkLayer.docc"],
+            exclude: ["BeagleAdapter", "NetworkLayer.docc", "Encoding/Compression/CZlib"],
             sources: ["EndPoint", "Encoding", "Service", "Manager", "Model"]
+        ),
+        // The system's zlib, for request compression: a module map, not a package; nothing is fetched.
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/Encoding/Compression/CZlib",
+            providers: [.apt(["zlib1g-dev"]), .yum(["zlib-devel"]), .brew(["zlib"])]
         ),
         .target(name: "BeagleAdapter", dependencies: ["NetworkLayer"], path: "Sources/BeagleAdapter"),
         .target(

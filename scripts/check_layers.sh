@@ -63,8 +63,9 @@ files=()
 for ((index = 0; index < ${#layers[@]} - 1; index++)); do
     layer=${layers[index]}
     while IFS= read -r file; do files+=("$file"); done < <(find "$layer" -name '*.swift' | sort)
+    # -I: the system zlib's module map (the target CZlib), which request compression imports.
     if ! swiftc -typecheck -wmo -parse-as-library -module-name NetworkLayer -package-name NetworkLayer \
-        -swift-version 6 -warnings-as-errors "${files[@]}"; then
+        -swift-version 6 -warnings-as-errors -I Sources/Encoding/Compression/CZlib "${files[@]}"; then
         fail "the folders up to $layer do not compile without the ones above: a folder names a type of a higher one"
         break
     fi

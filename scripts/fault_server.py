@@ -41,12 +41,17 @@ Routes (query parameters are optional unless noted):
   /many-headers?count=N          200 with N (default 20000, at most 100000) extra header lines
   /status/<code>                 that status with an empty body
   /http-version/<v>              200 with body `ok` and the status line `HTTP/<v> 200 OK`, for v = 1.0 or 1.1
+  /decompress[?refuse=1]         reads the request body (Content-Length or chunked, any size) and decodes it by
+                                 its Content-Encoding (gzip, deflate or none) as it arrives; 200 JSON {"sha256"
+                                 of the decoded bytes, "decoded_bytes", "wire_bytes", "content_encoding"}, or 415
+                                 to an encoded body when refuse=1, or 400 to one that does not decode
 
 "Connection refused" needs no route: tests use a loopback port that nothing listens on.
 Counters live per <id> in memory; use a fresh id (for example a UUID) per test.
 """
 
 import argparse
+import hashlib
 import email.utils
 import json
 import os
@@ -57,6 +62,7 @@ import sys
 import threading
 import time
 import urllib.parse
+import zlib
 
 MAX_HEAD_BYTES = 64 * 1024
 MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -127,6 +133,88 @@ def int_parameter(query, name, default, low, high):
     return max(low, min(high, value))
 
 
+class BodyReader:
+    """A request body read from the socket as it is asked for: Content-Length or chunked, never held whole."""
+
+    def __init__(self, sock, headers, initial):
+        self.sock, self.buffer, self.wire_bytes = sock, initial, 0
+        fields = {name.lower(): value for name, value in headers}
+        self.chunked = "chunked" in fields.get("transfer-encoding", "").lower()
+        length = fields.get("content-length", "0")
+        self.remaining = int(length) if length.isdigit() else 0
+
+    def _fill(self, size):
+        while len(self.buffer) < size:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ValueError("connection closed inside the body")
+            self.buffer += chunk
+
+    def _take(self, size):
+        self._fill(size)
+        data, self.buffer = self.buffer[:size], self.buffer[size:]
+        self.wire_bytes += size
+        return data
+
+    def _line(self):
+        while b"\r\n" not in self.buffer:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ValueError("connection closed inside a chunk header")
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\r\n")
+        return line
+
+    def chunks(self):
+        if not self.chunked:
+            while self.remaining > 0:
+                data = self._take(min(self.remaining, 65536))
+                self.remaining -= len(data)
+                yield data
+            return
+        while True:
+            size = int(self._line().split(b";")[0].strip() or b"0", 16)
+            if size == 0:
+                while self._line():
+                    pass
+                return
+            yield self._take(size)
+            self._line()
+
+
+def decompress(request):
+    """Decodes the body as it arrives and answers with its digest and both sizes."""
+    encoding = ""
+    for name, value in request.headers:
+        if name.lower() == "content-encoding":
+            encoding = value.strip().lower()
+    refused = encoding not in ("", "identity") and request.query.get("refuse", ["0"])[0] == "1"
+    if refused or encoding not in ("", "identity", "gzip", "deflate"):
+        # Read to the end first, so that the client finishes sending and reads the answer.
+        for _ in request.body.chunks():
+            pass
+        return json_response(415, {"error": "compressed bodies refused", "content_encoding": encoding},
+                             [("Accept-Encoding", "identity")])
+    # 32 + 15: a gzip or a zlib stream, whichever the body is.
+    decoder = zlib.decompressobj(32 + 15) if encoding in ("gzip", "deflate") else None
+    digest, decoded = hashlib.sha256(), 0
+    try:
+        for chunk in request.body.chunks():
+            data = decoder.decompress(chunk) if decoder else chunk
+            digest.update(data)
+            decoded += len(data)
+        if decoder:
+            tail = decoder.flush()
+            digest.update(tail)
+            decoded += len(tail)
+            if not decoder.eof:
+                raise zlib.error("the stream ends before its end")
+    except (zlib.error, ValueError) as error:
+        return json_response(400, {"error": str(error)})
+    return json_response(200, {"sha256": digest.hexdigest(), "decoded_bytes": decoded,
+                                "wire_bytes": request.body.wire_bytes, "content_encoding": encoding})
+
+
 class Request:
     def __init__(self, method, target, headers):
         self.method = method
@@ -171,6 +259,10 @@ class FaultHandler(socketserver.BaseRequestHandler):
         for line in lines[1:]:
             name, _, value = line.partition(":")
             headers.append((name.strip(), value.strip()))
+        request = Request(method, target, headers)
+        if request.path == "/decompress":
+            request.body = BodyReader(self.request, headers, body)
+            return request
         length = 0
         for name, value in headers:
             if name.lower() == "content-length" and value.isdigit():
@@ -180,7 +272,7 @@ class FaultHandler(socketserver.BaseRequestHandler):
             if not chunk:
                 break
             body += chunk
-        return Request(method, target, headers)
+        return request
 
     def route(self, request):
         parts = [part for part in request.path.split("/") if part]
@@ -258,6 +350,8 @@ class FaultHandler(socketserver.BaseRequestHandler):
             return raw_response(200, lines + ["Content-Length: 2"], b"ok")
         if first == "http-version" and len(parts) == 2 and parts[1] in ("1.0", "1.1"):
             return response_bytes(200, body=b"ok").replace(b"HTTP/1.1", b"HTTP/" + parts[1].encode(), 1)
+        if first == "decompress":
+            return decompress(request)
         if first == "status" and len(parts) == 2 and parts[1].isdigit():
             return response_bytes(max(100, min(999, int(parts[1]))))
         return json_response(404, {"error": "no such route", "path": request.path})

@@ -56,6 +56,9 @@ public protocol EndPointType: Sendable {
     /// How this endpoint's requests use the router's ``HTTPCache``. Defaults to
     /// ``CachePolicy/useProtocolRules``; nothing changes without a cache.
     var cachePolicy: CachePolicy { get }
+    /// Whether this endpoint's request bodies are compressed. Defaults to `nil`: the router's
+    /// ``RouterConfiguration/requestCompression``.
+    var requestCompression: RequestCompression? { get }
     /// Whether sending the request twice has the same effect as sending it once, so that it may be retried.
     /// Defaults to whether ``httpMethod`` is idempotent by RFC 9110 (`GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS`,
     /// `TRACE`); return `true` to let a `POST` that carries an idempotency key be retried.
@@ -96,6 +99,8 @@ extension EndPointType {
     public var retryPolicy: RetryPolicy? { wrapped?.retryPolicy }
     /// The wrapped endpoint's, else ``CachePolicy/useProtocolRules``.
     public var cachePolicy: CachePolicy { wrapped?.cachePolicy ?? .useProtocolRules }
+    /// The wrapped endpoint's, else `nil`: the router's.
+    public var requestCompression: RequestCompression? { wrapped?.requestCompression }
     /// The wrapped endpoint's, else whether ``httpMethod`` is idempotent.
     public var isIdempotent: Bool { wrapped?.isIdempotent ?? httpMethod.isIdempotent }
     /// The wrapped endpoint's, else `true`: the router's credentials are applied.

@@ -229,6 +229,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
         let limit = configuration.maximumResponseSize
         let shared = configuration.deduplicatesRequests && exchange.isPlain ? shared : nil
         let (cache, cachePolicy) = (configuration.cache, endpoint.cachePolicy)
+        let exchange = exchange.compressing(endpoint.requestCompression ?? configuration.requestCompression)
         let pipeline = RequestPipeline<EndPoint>(
             configuration: configuration, secretHeaders: secretHeaders, reading: exchange.reading
         ) { request in

@@ -18,6 +18,8 @@ struct Exchange: Sendable {
     let uploadProgress: TransferProgressHandler?
     /// What becomes of the response body.
     let reading: ResponseReading
+    /// How the request body is compressed.
+    private(set) var compression = RequestCompression.none
 
     /// The exchange an endpoint's task needs by itself: its upload, if any, and the body kept in memory.
     init(task: HTTPTask, reading: ResponseReading = .collect(progress: nil)) {
@@ -41,6 +43,13 @@ struct Exchange: Sendable {
     var isPlain: Bool {
         guard upload == nil, uploadProgress == nil, case .collect(progress: nil) = reading else { return false }
         return true
+    }
+
+    /// This exchange with its request bodies compressed as `compression` says.
+    func compressing(_ compression: RequestCompression) -> Exchange {
+        var exchange = self
+        exchange.compression = compression
+        return exchange
     }
 
     /// Fails early, as a build error, when a file to upload cannot be read.
@@ -75,7 +84,13 @@ struct Exchange: Sendable {
         if let reporter {
             sent.uploadProgress = { reporter.report(completed: $0.completedBytes, total: $0.totalBytes) }
         }
-        let response = try await transport.send(sent)
+        let compressed = try sent.compressed(by: compression)
+        var response = try await transport.send(compressed ?? sent)
+        if compressed != nil, response.head.statusCode == 415 {
+            // RFC 7694: the server takes no compressed body, so this one goes once more as it is.
+            response.body.cancel()
+            response = try await transport.send(sent)
+        }
         if let error = response.head.framingError {
             response.body.cancel()
             throw error

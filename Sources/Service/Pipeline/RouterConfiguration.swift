@@ -91,6 +91,12 @@ public struct RouterConfiguration: Sendable {
     /// so Foundation's `URLCache` answers none of them, and ``URLSessionTransport`` stores none of their responses
     /// in it: nothing is cached twice.
     public var cache: HTTPCache?
+    /// How request bodies are compressed, for endpoints whose ``EndPointType/requestCompression`` is `nil`.
+    /// Defaults to ``RequestCompression/none``: turn it on only for a server that accepts compressed bodies.
+    ///
+    /// Compression happens per attempt, after plugins and the logger, which see the body as it was built; a
+    /// retry sends the same bytes again, and a `415` answer gets one more attempt with the body uncompressed.
+    public var requestCompression: RequestCompression
     /// Waits the given number of seconds between retries and reconnections; throwing ends the request as
     /// cancelled. `Task.sleep`, which cancelling the request interrupts; the library's tests record the delays
     /// instead.
@@ -121,7 +127,8 @@ public struct RouterConfiguration: Sendable {
         maximumResponseSize: Int? = 100 * 1024 * 1024,
         deduplicatesRequests: Bool = false,
         challengeCredentials: (@Sendable (AuthenticationChallenge) async -> HTTPCredential?)? = nil,
-        cache: HTTPCache? = nil
+        cache: HTTPCache? = nil,
+        requestCompression: RequestCompression = .none
     ) {
         self.baseURL = baseURL
         self.timeout = timeout
@@ -138,6 +145,7 @@ public struct RouterConfiguration: Sendable {
         self.maximumResponseSize = maximumResponseSize
         self.deduplicatesRequests = deduplicatesRequests
         self.cache = cache
+        self.requestCompression = requestCompression
     }
 
     /// The default for ``maximumResponseSize``: 100 MB.
