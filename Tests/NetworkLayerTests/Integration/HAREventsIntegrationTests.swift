@@ -14,6 +14,13 @@ import FoundationNetworking
 struct HAREventsIntegrationTests {
     static let route = SSEEndpoint.events(count: 3, retry: 10, dropAfter: nil)
 
+    /// Reconnects after the server's `retry:`, without the default half-second floor.
+    static var reconnection: EventStreamReconnection {
+        var reconnection = EventStreamReconnection()
+        reconnection.minimumDelay = 0
+        return reconnection
+    }
+
     /// Counts the events a consumer took, and lets a replayed body wait until it took some.
     actor Arrivals {
         private var count = 0
@@ -45,7 +52,7 @@ struct HAREventsIntegrationTests {
             configuration: configuration,
             transport: HARRecordingTransport(wrapping: LoopbackPeer.makeTransport(), file: file))
         var recorded: [ServerSentEvent] = []
-        for try await event in recorder.events(Self.route) { recorded.append(event) }
+        for try await event in recorder.events(Self.route, reconnection: Self.reconnection) { recorded.append(event) }
         #expect(recorded.map(\.id) == ["1", "2", "3"])
         var archive = try HARArchive.read(Data(contentsOf: file))
         #expect(archive.log.entries.map(\.response.status) == [200, 204])
@@ -81,7 +88,7 @@ struct HAREventsIntegrationTests {
             configuration: configuration,
             transport: try HARReplayTransport(data: archive.encoded(), timing: timing))
         var replayed: [ServerSentEvent] = []
-        for try await event in replayer.events(Self.route) {
+        for try await event in replayer.events(Self.route, reconnection: Self.reconnection) {
             replayed.append(event)
             await arrivals.arrived()
         }
