@@ -90,7 +90,8 @@ let package = Package(
         .testTarget(
             name: "NetworkLayerTests",
             dependencies: ["NetworkLayer", "TestSupport"],
-            path: "Tests/NetworkLayerTests"
+            path: "Tests/NetworkLayerTests",
+            exclude: ["Service/Recording/Fixtures"]
         ),
         .testTarget(
             name: "BeagleAdapterTests",

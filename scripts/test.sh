@@ -21,7 +21,8 @@
 #   build          swift build --build-tests, warnings as errors
 #   api            scripts/api_breaks.sh: every API break since the commit in api/baseline is listed in
 #                  CHANGELOG.md's Unreleased section (swift package diagnose-api-breaking-changes)
-#   test           swift test: unit, integration and fault suites; every integration and fault suite must pass
+#   test           swift test: unit, integration and fault suites; every integration and fault suite must pass;
+#                  then scripts/check_har.sh: the HAR files the HAR integration suites recorded load in haralyzer
 #   tsan           the unit suites again under Thread Sanitizer
 #   examples       Examples/*/scripts/test.sh: the MovieDB and LiveEvents samples; Tests/BeagleSamples/scripts/test.sh:
 #                  the code of Beagle's published pages and the Beagle bridge, in Swift 5 and Swift 6 modes
@@ -188,11 +189,20 @@ run_test_binary() { # NAME BUILD_ARGS... -- TEST_ARGS...
 
 stage_test() {
     swift build -Xswiftc -warnings-as-errors --build-tests "${common_args[@]}"
+    # The HAR integration suites leave their recordings here, for haralyzer to load.
+    export NETWORKLAYER_HAR_OUTPUT_DIR=$state_dir/har
     run_test_binary test "${common_args[@]}" -- "${test_args[@]}"
     # The integration and fault suites must really have run, not been skipped or filtered away unnoticed.
-    local arg expected passed
+    local arg expected passed har_files
+    har_files=(httpbin.har sse.har)
     for arg in "${common_args[@]}" "${test_args[@]}"; do
-        case $arg in --filter | --filter=* | --skip | --skip=* | -s) return 0 ;; esac
+        case $arg in --filter | --filter=* | --skip | --skip=* | -s)
+            if compgen -G "$NETWORKLAYER_HAR_OUTPUT_DIR/*.har" >/dev/null; then
+                bash scripts/check_har.sh "$NETWORKLAYER_HAR_OUTPUT_DIR"/*.har
+            fi
+            return 0
+            ;;
+        esac
     done
     expected=$(grep -rhoE '@Suite\("(Integration|Faults)[^"]*"' Tests | sort -u | wc -l)
     passed=$(grep -E 'Suite "(Integration|Faults)[^"]*" passed' "$stage_log" | sort -u | wc -l)
@@ -200,6 +210,7 @@ stage_test() {
         echo "only $passed of $expected integration and fault suites passed; they need httpbin and the fault server"
         return 1
     fi
+    bash scripts/check_har.sh "${har_files[@]/#/$NETWORKLAYER_HAR_OUTPUT_DIR/}"
 }
 
 stage_tsan() {

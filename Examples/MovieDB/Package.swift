@@ -28,7 +28,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TMDBTests",
-            dependencies: ["TMDB", "moviedb", .product(name: "NetworkLayer", package: "NetworkLayer")]
+            dependencies: ["TMDB", "moviedb", .product(name: "NetworkLayer", package: "NetworkLayer")],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -15,7 +15,8 @@ import FoundationNetworking
 /// The response body still reaches the caller as it arrives; a copy of at most `bodyLimit` bytes is kept
 /// for the file, and a larger body is written as omitted, with a comment. An exchange is written once its
 /// body has been read to its end (or stopped, or failed: the entry then says so); a body never read, and a
-/// request that fails before a response arrives, are not written. The file is rewritten whole, at once, after each exchange, so it
+/// request that fails before a response arrives, are not written; a response that has no body (204, 304, an
+/// answer to `HEAD`) is written as it arrives. The file is rewritten whole, at once, after each exchange, so it
 /// is a valid HAR file whenever it is read; a recording starts a new file. ``Redactor`` hides what the
 /// ``NetworkLogger`` hides: give the redactor the router's logger uses. ``HARReplayTransport`` answers from
 /// the file.
@@ -56,7 +57,7 @@ public struct HARRecordingTransport: HTTPTransport {
         let response = try await wrapped.send(request)
         let waited = ProcessInfo.processInfo.systemUptime - start
         let (head, writer, limit) = (response.head, writer, bodyLimit)
-        return await BodyTee.tee(response, answering: request.head, limit: limit) { outcome in
+        let record: @Sendable (BodyTee.Outcome) async -> Void = { outcome in
             let received = ProcessInfo.processInfo.systemUptime - start - waited
             var harResponse = HARResponse(
                 status: head.statusCode, httpVersion: head.httpVersion?.description ?? "",
@@ -68,6 +69,13 @@ public struct HARRecordingTransport: HTTPTransport {
             await writer.append(
                 HAREntry(startedDateTime: started, request: harRequest, response: harResponse, timings: timings))
         }
+        // A response without a body (204, 304, an answer to HEAD) is written at once: its consumer may stop
+        // the empty body unread, as the event streams do on 204.
+        guard head.mayHaveBody(after: request.head) else {
+            await record(.whole(Data()))
+            return response
+        }
+        return await BodyTee.tee(response, answering: request.head, limit: limit, end: record)
     }
 
     /// The request body, when it is in memory.

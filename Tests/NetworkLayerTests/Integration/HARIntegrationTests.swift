@@ -76,6 +76,7 @@ struct HARIntegrationTests {
         var live: [Response] = []
         for (_, endpoint) in Self.calls() { live.append(try await recorder.request(endpoint)) }
         #expect(try Self.contents(of: file).count == Self.calls().count)
+        try HAROutput.keep(file, as: "httpbin.har")
 
         let replayer = Router<TestEndpoint>(
             configuration: configuration, transport: try HARReplayTransport(file: file))

@@ -216,6 +216,23 @@ struct HARRecordingTransportTests {
         #expect(!FileManager.default.fileExists(atPath: file.url.path))
     }
 
+    @Test(
+        "a response without a body is written as it arrives, though its consumer stops it unread",
+        arguments: [("GET", 204), ("GET", 304), ("HEAD", 200)])
+    func bodiless(method: String, status: Int) async throws {
+        let file = HARTestFile()
+        let transport = RespondingTransport { _ in (status, ["ETag": "\"v1\""], []) }
+        var head = URLRequest(url: try #require(URL(string: "https://api.example.com/3/feed")))
+        head.httpMethod = method
+        let response = try await HARRecordingTransport(wrapping: transport, file: file.url)
+            .send(TransportRequest(head: head))
+        response.body.cancel()
+        let entries = try file.archive().log.entries
+        #expect(entries.map(\.request.method) == [method])
+        #expect(entries.map(\.response.status) == [status])
+        #expect(entries.first?.response.content.bytes == Data())
+    }
+
     /// Header fields as a comparable list.
     private static func fields(_ headers: HTTPHeaders) -> [String] {
         headers.map { "\($0.name.lowercased()): \($0.value)" }.sorted()

@@ -10,8 +10,6 @@ import FoundationNetworking
 
 @Suite("MovieManager")
 struct MovieManagerTests {
-    static let notFound =
-        #"{"success": false, "status_code": 34, "status_message": "The resource you requested could not be found."}"#
     static let invalidKey =
         #"{"status_code": 7, "status_message": "Invalid API key: You must be granted a valid key.", "success": false}"#
     static let throttled =
@@ -107,10 +105,6 @@ struct MovieManagerTests {
                     TMDBStatus(statusCode: 7, statusMessage: "Invalid API key: You must be granted a valid key."))
             ),
             (
-                404, notFound,
-                .notFound(TMDBStatus(statusCode: 34, statusMessage: "The resource you requested could not be found."))
-            ),
-            (
                 400, #"{"status_code": 22, "status_message": "Invalid page."}"#,
                 .rejected(httpStatus: 400, TMDBStatus(statusCode: 22, statusMessage: "Invalid page.", success: nil))
             ),
@@ -138,23 +132,6 @@ struct MovieManagerTests {
         #expect(page.results.isEmpty)
         #expect(await recorder.requests.count == 2)
         #expect(await recorder.sleeps == [2])
-    }
-
-    @Test("429 twice fails after one retry, with the parsed delay")
-    func failsAfterOneRetry() async {
-        let recorder = Recorder()
-        let manager = manager(recorder) { _, _ in (429, ["Retry-After": "1"], Self.throttled) }
-        await #expect(
-            throws: TMDBError.rateLimited(
-                retryAfter: 1,
-                TMDBStatus(
-                    statusCode: 25, statusMessage: "Your request count (41) is over the allowed limit of (40).",
-                    success: nil))
-        ) {
-            _ = try await manager.popular()
-        }
-        #expect(await recorder.requests.count == 2)
-        #expect(await recorder.sleeps == [1])
     }
 
     @Test("429 with a long or missing Retry-After fails at once", arguments: [["Retry-After": "11"], [:]])
