@@ -11,6 +11,8 @@
 #
 # Environment:
 #   INTEGRATIONS_SCRATCH_PATH  build directory   [SwiftPM's default, .build]
+#
+# The HTTP/2 suite runs against Debian's nghttpd over TLS (scripts/nghttpd.sh), which this script starts.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export no_proxy=127.0.0.1,localhost
@@ -18,7 +20,16 @@ export no_proxy=127.0.0.1,localhost
 args=()
 [[ -n ${INTEGRATIONS_SCRATCH_PATH:-} ]] && args+=(--scratch-path "$INTEGRATIONS_SCRATCH_PATH")
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+nghttpd_dir=$(mktemp -d)
+# shellcheck source=scripts/nghttpd.sh
+source ../scripts/nghttpd.sh
+trap 'nghttpd_stop; rm -rf "$log" "$nghttpd_dir"' EXIT
+# The HTTP/2 suite's peer: nghttpd over TLS on 127.0.0.1 (installed with apt-get when missing).
+if nghttpd_start "$nghttpd_dir"; then
+    printf '==> %s\n' "Integrations: nghttpd at $NGHTTPD_URL" >&2
+else
+    printf '==> %s\n' "Integrations: nghttpd did not start; the HTTP/2 suite is skipped (or fails when required)" >&2
+fi
 
 printf '==> %s\n' "Integrations: swift build --build-tests (debug, warnings are errors)" >&2
 swift build --build-tests -Xswiftc -warnings-as-errors "${args[@]}" </dev/null
