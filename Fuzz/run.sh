@@ -74,7 +74,9 @@ while IFS= read -r file; do library_sources+=("$file"); done < <(
 )
 sanitize=("$optimization" "-sanitize=fuzzer,address" -swift-version 6 -parse-as-library)
 say "building NetworkLayer for fuzzing (${#library_sources[@]} files from $sources_dir, $optimization)"
-if ! swiftc "${sanitize[@]}" -enable-testing -module-name NetworkLayer -package-name networklayer \
+# -I: the system zlib's module map (the package's CZlib target), which request compression imports.
+zlib_module=$sources_dir/Encoding/Compression/CZlib
+if ! swiftc "${sanitize[@]}" -enable-testing -module-name NetworkLayer -package-name networklayer -I "$zlib_module" \
     -emit-module -emit-module-path "$build_dir/lib/NetworkLayer.swiftmodule" \
     -emit-library -static -o "$build_dir/lib/libNetworkLayer.a" \
     "${library_sources[@]}" >"$build_dir/logs/NetworkLayer.build.log" 2>&1; then
@@ -87,7 +89,7 @@ for harness in "${harnesses[@]}"; do
     binary=$build_dir/bin/$harness
     log=$build_dir/logs/$harness.log
     say "building $harness"
-    if ! swiftc "${sanitize[@]}" -module-name "${harness}Fuzz" -I "$build_dir/lib" \
+    if ! swiftc "${sanitize[@]}" -module-name "${harness}Fuzz" -I "$build_dir/lib" -I "$zlib_module" -lz \
         Fuzz/Support/*.swift "Fuzz/Harnesses/${harness}Fuzz.swift" "$build_dir/lib/libNetworkLayer.a" \
         -o "$binary" >"$build_dir/logs/$harness.build.log" 2>&1; then
         grep -v 'Cannot export local symbol' "$build_dir/logs/$harness.build.log" | tail -n 40 >&2
