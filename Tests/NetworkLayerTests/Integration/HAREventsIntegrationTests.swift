@@ -74,7 +74,7 @@ struct HAREventsIntegrationTests {
             archive.log.entries[index].timings = HARTimings(send: 0, wait: 1, receive: 3)
         }
         let arrivals = Arrivals()
-        let pauses = Locked(0)
+        let pauses = NetworkLayer.Locked(0)
         let events = recorded.count
         let timing = HARReplayTransport.Timing.recorded { _ in
             // Pause 0 is the feed's head, pause k the one before its chunk k; chunk k waits for event k - 1.
