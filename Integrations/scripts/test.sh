@@ -5,7 +5,8 @@
 #
 # The reliability table runs over both transports against the fault server named by FAULT_SERVER_URL, and
 # the root package's httpbin and fault suites run again over AsyncHTTPClientTransport (HTTPBIN_URL,
-# FAULT_SERVER_URL; the root scripts/test.sh starts both servers and runs this script). With
+# FAULT_SERVER_URL), and br and zstd bodies decode over it (COMPRESSION_SERVER_URL); the root scripts/test.sh
+# starts the servers and runs this script. With
 # NETWORKLAYER_REQUIRE_INTEGRATION=1 the run fails when any of those suites did not run and pass. AsyncHTTPClient's first debug build takes a few minutes;
 # a release build takes about ten, so CI builds in debug only.
 #
@@ -19,6 +20,11 @@ args=()
 [[ -n ${INTEGRATIONS_SCRATCH_PATH:-} ]] && args+=(--scratch-path "$INTEGRATIONS_SCRATCH_PATH")
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+
+# NetworkLayerAsyncHTTPClient decodes br and zstd with the system's libraries, and its tests encode with them.
+# shellcheck source=scripts/apt_install.sh
+source ../scripts/apt_install.sh
+apt_require_headers brotli/decode.h:libbrotli-dev brotli/encode.h:libbrotli-dev zstd.h:libzstd-dev
 
 printf '==> %s\n' "Integrations: swift build --build-tests (debug, warnings are errors)" >&2
 swift build --build-tests -Xswiftc -warnings-as-errors "${args[@]}" </dev/null
