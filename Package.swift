@@ -64,8 +64,23 @@ let package = Package(
                 product("NIOFoundationCompat", "swift-nio", trait: "AsyncHTTPClient"),
                 product("NIOSSL", "swift-nio-ssl", trait: "AsyncHTTPClient"),
                 product("NIOHTTPCompression", "swift-nio-extras", trait: "AsyncHTTPClient"),
+                .target(name: "CBrotli", condition: .when(platforms: [.linux], traits: ["AsyncHTTPClient"])),
+                .target(name: "CZstd", condition: .when(platforms: [.linux], traits: ["AsyncHTTPClient"])),
             ],
             path: "Integrations/Sources/NetworkLayerAsyncHTTPClient"
+        ),
+        // The system's Brotli decoder and Zstandard library, with which the AsyncHTTPClient transport decodes `br`
+        // and `zstd` bodies: module maps, not packages; nothing is fetched. On Linux only, where the distribution
+        // has them (libbrotli-dev, libzstd-dev); elsewhere the transport decodes gzip and deflate only.
+        .systemLibrary(
+            name: "CBrotli",
+            path: "Integrations/Sources/CBrotli",
+            providers: [.apt(["libbrotli-dev"]), .yum(["brotli-devel"])]
+        ),
+        .systemLibrary(
+            name: "CZstd",
+            path: "Integrations/Sources/CZstd",
+            providers: [.apt(["libzstd-dev"]), .yum(["libzstd-devel"])]
         ),
         .target(
             name: "NetworkLayerLogging",

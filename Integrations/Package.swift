@@ -62,8 +62,12 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .target(name: "CCompressionEncoders", condition: .when(platforms: [.linux])),
             ]
         ),
+        // The system's Brotli and Zstandard encoders, for the tests of the transport's decoders (on Linux, where
+        // the transport has them).
+        .systemLibrary(name: "CCompressionEncoders", path: "Tests/CCompressionEncoders"),
         // The tests' lock: the core's `Locked` is `package` to the root package, which this one is not.
         .target(name: "IntegrationSupport", path: "Tests/Shared/IntegrationSupport"),
         // The root package's httpbin and fault suites, built again over AsyncHTTPClientTransport: the shared test support

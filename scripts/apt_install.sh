@@ -2,6 +2,7 @@
 #
 #   apt_install PACKAGE...   apt-get update and install, quietly; on failure the last 20 lines of apt-get's
 #                            output go to standard error and it returns 1
+#   apt_require_headers HEADER:PACKAGE...   the same for the packages whose headers are missing (see below)
 
 apt_install() {
     local log run_as=()
@@ -27,4 +28,15 @@ apt_install() {
         return 1
     fi
     rm -f "$log"
+}
+
+# apt_require_headers HEADER:PACKAGE...   on Linux, installs each PACKAGE whose HEADER is not under /usr/include,
+#                                        as the system-library targets need (for example zstd.h:libzstd-dev)
+apt_require_headers() {
+    [[ $(uname -s) == Linux ]] || return 0
+    local pair missing=()
+    for pair in "$@"; do
+        [[ -f /usr/include/${pair%%:*} ]] || missing+=("${pair#*:}")
+    done
+    ((${#missing[@]} == 0)) || apt_install "${missing[@]}"
 }

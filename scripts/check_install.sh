@@ -38,6 +38,11 @@ fail() {
 }
 step() { printf '==> %s\n' "$*" >&2; }
 
+# The trait AsyncHTTPClient builds with the system's Brotli decoder and Zstandard library (Package.swift).
+# shellcheck source=scripts/apt_install.sh
+source "$root/scripts/apt_install.sh"
+apt_require_headers brotli/decode.h:libbrotli-dev zstd.h:libzstd-dev || fail "libbrotli-dev and libzstd-dev are missing"
+
 repository=$work/NetworkLayer.git
 git init -q --bare "$repository"
 git push -q "$repository" HEAD:refs/heads/main

@@ -1,5 +1,5 @@
 # python_peer.sh: starts and stops a loopback test peer written as a Python script that prints PORT=<port>
-# on standard output once it listens on 127.0.0.1. Sourced by fault_server.sh and sse_server.sh.
+# on standard output once it listens on 127.0.0.1. Sourced by fault_server.sh, sse_server.sh and compression_server.sh.
 #
 #   python_peer_start STATE_DIR PYTHON SCRIPT TTL   starts SCRIPT --ttl TTL in its own session, or reuses the
 #                                                    one STATE_DIR records; sets python_peer_pid and

@@ -5,7 +5,8 @@
 #
 # The reliability table runs over both transports against the fault server named by FAULT_SERVER_URL, and
 # the root package's httpbin and fault suites run again over AsyncHTTPClientTransport (HTTPBIN_URL,
-# FAULT_SERVER_URL; the root scripts/test.sh starts both servers and runs this script). With
+# FAULT_SERVER_URL), and br and zstd bodies decode over it (COMPRESSION_SERVER_URL); the root scripts/test.sh
+# starts the servers and runs this script. With
 # NETWORKLAYER_REQUIRE_INTEGRATION=1 the run fails when any of those suites did not run and pass. AsyncHTTPClient's first debug build takes a few minutes;
 # a release build takes about ten, so CI builds in debug only.
 #
@@ -30,6 +31,11 @@ if nghttpd_start "$nghttpd_dir"; then
 else
     printf '==> %s\n' "Integrations: nghttpd did not start; the HTTP/2 suite is skipped (or fails when required)" >&2
 fi
+
+# NetworkLayerAsyncHTTPClient decodes br and zstd with the system's libraries, and its tests encode with them.
+# shellcheck source=scripts/apt_install.sh
+source ../scripts/apt_install.sh
+apt_require_headers brotli/decode.h:libbrotli-dev brotli/encode.h:libbrotli-dev zstd.h:libzstd-dev
 
 printf '==> %s\n' "Integrations: swift build --build-tests (debug, warnings are errors)" >&2
 swift build --build-tests -Xswiftc -warnings-as-errors "${args[@]}" </dev/null

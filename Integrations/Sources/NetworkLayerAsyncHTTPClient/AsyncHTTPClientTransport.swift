@@ -41,8 +41,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     public let cookies: HTTPCookieStorage?
     /// How many bytes of a response body may wait for a slow consumer before the transport stops reading.
     public let window: Int
-    /// Whether the client decodes gzip and deflate bodies, so that the router asks for them in
-    /// `Accept-Encoding`.
+    /// Whether compressed bodies are decoded, so that the router asks for them in `Accept-Encoding`: gzip and
+    /// deflate by the client, `br` and `zstd` (on Linux, with the system's libbrotli and libzstd) by the
+    /// transport.
     public let acceptsCompression: Bool
     private let ownsClient: Bool
     /// The read timeout of the client when the transport configured it; `nil` for a client of the app's,
@@ -66,8 +67,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///     response sets are stored there and sent with the requests they match. `nil`, the default, neither
     ///     stores nor sends any.
     ///   - window: The bytes of a body that may wait for its consumer. Defaults to 1 MB.
-    ///   - decompresses: Whether the client decodes gzip and deflate bodies, as `URLSession` does, and the
-    ///     router asks for them (unless a request sets `Accept-Encoding`). Defaults to `true`; the router's
+    ///   - decompresses: Whether compressed bodies are decoded, as `URLSession` does, and the router asks for
+    ///     them (unless a request sets `Accept-Encoding`): gzip and deflate by the client, `br` and `zstd` (on
+    ///     Linux) by the transport. Defaults to `true`; the router's
     ///     ``NetworkLayer/RouterConfiguration/maximumResponseSize`` bounds the decoded body.
     public init(
         configuration: HTTPClient.Configuration = HTTPClient.Configuration(),
@@ -97,7 +99,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///
     /// Configure the client with `redirectConfiguration = .disallow`; otherwise it follows redirects by its
     /// own rules, before the transport's ``redirectPolicy`` sees them. Pass `acceptsCompression: true` when the
-    /// client's `decompression` is enabled, so that requests ask for compressed bodies.
+    /// client's `decompression` is enabled, so that requests ask for compressed bodies; the transport then decodes
+    /// `br` and `zstd` bodies itself (on Linux).
     public init(
         client: HTTPClient,
         redirectPolicy: RedirectPolicy = .follow,
@@ -116,8 +119,11 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         self.acceptsCompression = acceptsCompression
     }
 
-    /// gzip and deflate when the client decodes them.
-    @_spi(Transport) public var decodedContentCodings: [String] { acceptsCompression ? ["gzip", "deflate"] : [] }
+    /// When the transport decodes compressed bodies: `br` and `zstd` where they are built in (on Linux), which
+    /// the transport decodes itself, then gzip and deflate, which the client does.
+    @_spi(Transport) public var decodedContentCodings: [String] {
+        acceptsCompression ? ContentDecoders.codings + ["gzip", "deflate"] : []
+    }
 
     /// Shuts the transport's own client down and returns once its connections are closed; does nothing for
     /// a client the app owns, or when called again.
@@ -150,7 +156,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         let exchange = try await follow(request)
         if let error = exchange.head.framingError { throw error }
         let body = ResponseStream.body(
-            of: exchange, window: window, idleTimeout: idleTimeout(of: exchange.request), owner: self)
+            of: exchange, window: window, idleTimeout: idleTimeout(of: exchange.request),
+            decodes: acceptsCompression, owner: self)
         return TransportResponse(head: exchange.head, body: body)
     }
 }

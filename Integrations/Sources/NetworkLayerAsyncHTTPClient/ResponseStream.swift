@@ -13,23 +13,36 @@ enum ResponseStream {
     /// reads it in its own task. `owner`, the transport
     /// whose client reads, stays alive until the body ends, so that a stream outlives a router its caller let
     /// go of. A body that waits for the server longer than `idleTimeout` fails (see ``IdleWatch``; `nil` when
-    /// the client's own read timeout suffices), as does one whose length contradicts its head.
+    /// the client's own read timeout suffices), as does one whose length contradicts its head. With `decodes`,
+    /// a body in a coding of ``ContentDecoders`` is decoded as it arrives, chunk by chunk, so that the router's
+    /// response-size limit counts the decoded bytes and stops a small body that decodes to a huge one early.
     static func body(
-        of exchange: AsyncHTTPClientTransport.Exchange, window: Int, idleTimeout: TimeAmount?,
+        of exchange: AsyncHTTPClientTransport.Exchange, window: Int, idleTimeout: TimeAmount?, decodes: Bool,
         owner: some AnyObject & Sendable
     ) -> ResponseBody {
         let (response, head, request) = (exchange.response, exchange.head, exchange.request)
         return ResponseBody.produced(window: window) { writer in
             do {
                 let count = try await IdleWatch.run(timeout: idleTimeout) { watch -> Int64? in
+                    let decoder = decodes ? ContentDecoders.decoder(for: head) : nil
                     var count: Int64 = 0
                     for try await buffer in response.body {
                         count += Int64(buffer.readableBytes)
                         watch?.paused()
-                        guard writer.write(data(of: buffer)) else { return nil }
-                        await writer.waitForDemand()
+                        guard let decoder else {
+                            guard writer.write(data(of: buffer)) else { return nil }
+                            await writer.waitForDemand()
+                            watch?.waiting()
+                            continue
+                        }
+                        var input = buffer
+                        while let chunk = try decoder.decode(&input) {
+                            guard !Task.isCancelled, writer.write(chunk) else { return nil }
+                            await writer.waitForDemand()
+                        }
                         watch?.waiting()
                     }
+                    try decoder?.finish()
                     return count
                 }
                 guard let count else { return }
