@@ -10,7 +10,8 @@
 # TEST_ARGS only to `swift test` (for example `--filter Integration`).
 #
 # Stages, in order (the names ONLY takes):
-#   prerequisites  libcurl4 (FoundationNetworking loads it) and python3-venv, installed with apt-get if missing
+#   prerequisites  libcurl4 (FoundationNetworking loads it), python3-venv, and the headers of zlib, Brotli and
+#                  Zstandard (the package's module maps), installed with apt-get if missing
 #   lint           scripts/lint.sh: swift format lint --strict over every package
 #   layers         scripts/check_layers.sh: the core's folders in one order, each compiling with only the ones
 #                  below it; README, the Architecture article and the test tree follow it
@@ -131,7 +132,14 @@ stage_prerequisites() {
     elif ! "$python" -c 'import venv, ensurepip' >/dev/null 2>&1; then
         missing+=(python3-venv)
     fi
+    # Headers of the system libraries the package's module maps name: zlib (the core's request compression),
+    # Brotli and Zstandard (the AsyncHTTPClient transport's decoders, and its tests' encoders).
+    local header
+    for header in zlib.h:zlib1g-dev brotli/decode.h:libbrotli-dev brotli/encode.h:libbrotli-dev zstd.h:libzstd-dev; do
+        [[ $(uname -s) != Linux || -f /usr/include/${header%%:*} ]] || missing+=("${header#*:}")
+    done
     if ((${#missing[@]} > 0)); then
+        mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
         apt_install "${missing[@]}" || return 1
         stage_count "installed ${missing[*]}"
     else
