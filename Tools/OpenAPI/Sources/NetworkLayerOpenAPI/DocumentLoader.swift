@@ -50,15 +50,17 @@ enum DocumentLoader {
         if let yamlError = error as? YamlError {
             return .invalidDocument(path: "", message: "not valid YAML: \(oneLine(String(describing: yamlError)))")
         }
-        if let decodingError = error as? DecodingError, case .dataCorrupted(let context) = decodingError,
-            context.codingPath.isEmpty
+        let openAPIError = OpenAPIKit.OpenAPI.Error(from: error)
+        var message = oneLine(openAPIError.localizedDescription)
+        while message.hasSuffix("..") { message.removeLast() }
+        if openAPIError.codingPath.isEmpty, let decodingError = error as? DecodingError,
+            case .dataCorrupted(let context) = decodingError, context.codingPath.isEmpty,
+            !(context.underlyingError is OpenAPIError)
         {
             let reason = context.underlyingError.map { String(describing: $0) } ?? context.debugDescription
-            return .invalidDocument(path: "", message: "not valid JSON or YAML: \(oneLine(reason))")
+            message = "not valid \(context.underlyingError is YamlError ? "YAML" : "JSON"): \(oneLine(reason))"
         }
-        let openAPIError = OpenAPIKit.OpenAPI.Error(from: error)
-        return .invalidDocument(
-            path: jsonPath(openAPIError.codingPath), message: oneLine(openAPIError.localizedDescription))
+        return .invalidDocument(path: jsonPath(openAPIError.codingPath), message: message)
     }
 
     /// `paths./pets.get.parameters[0]`.
