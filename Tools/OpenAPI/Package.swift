@@ -53,6 +53,7 @@ let package = Package(
             name: "PetstoreLite",
             dependencies: [.product(name: "NetworkLayer", package: "NetworkLayer")],
             path: "Examples/PetstoreLite",
+            exclude: ["openapi.yaml", "networklayer-openapi.yaml"],
             plugins: ["NetworkLayerOpenAPIPlugin"]
         ),
         .testTarget(

@@ -42,6 +42,9 @@ struct Generate: ParsableCommand {
     @Option(help: "The access level of the generated declarations: internal, public or package.")
     var access: String = "internal"
 
+    @Option(help: "A networklayer-openapi.yaml config (name, server, access, tags, paths, operationIds).")
+    var config: String?
+
     @Option(help: "Name the files <value>.swift and <value>+Models.swift instead of after the enum.")
     var fileName: String?
 
@@ -56,8 +59,16 @@ struct Generate: ParsableCommand {
         } catch {
             throw failure("cannot read \(document)")
         }
-        let options = GeneratorOptions(
+        var options = GeneratorOptions(
             name: name, server: server, tags: tags, paths: paths, operationIDs: operationIDs, accessModifier: access)
+        if let config {
+            do {
+                let configData = try Data(contentsOf: URL(fileURLWithPath: config))
+                options = try GeneratorConfiguration.load(configData).applied(to: options)
+            } catch {
+                throw failure("\(config): \(error)")
+            }
+        }
         let files: GeneratedFiles
         do {
             files = try Generator.generate(data, sourceName: url.lastPathComponent, options: options)
