@@ -7,7 +7,10 @@ import NetworkLayer
 let stub = StubTransport<PetstoreLiteAPI> { endpoint in
     switch endpoint {
     case .listPets:
-        .http(200, data: Data(#"[{"id": 1, "name": "Rex", "species": "dog"}, {"id": 2, "name": "Tom", "species": "cat"}]"#.utf8))
+        .http(
+            200,
+            data: Data(
+                #"[{"id": 1, "name": "Rex", "species": "dog"}, {"id": 2, "name": "Tom", "species": "cat"}]"#.utf8))
     case .showPet(let petId):
         .http(200, data: Data(#"{"id": \#(petId), "name": "Rex", "species": "dog"}"#.utf8))
     case .addPet(let body):

@@ -15,10 +15,11 @@ struct CycleAnalysis {
                 guard case .choice = decl else { return nil }
                 return Self.reaches(decl.name, from: decl.name, edges: edges, skipping: []) ? decl.name : nil
             })
-        let enums = Set(declarations.values.compactMap { decl -> String? in
-            if case .choice = decl { return decl.name }
-            return nil
-        })
+        let enums = Set(
+            declarations.values.compactMap { decl -> String? in
+                if case .choice = decl { return decl.name }
+                return nil
+            })
         classes = Set(
             declarations.values.compactMap { decl in
                 switch decl {

@@ -14,7 +14,9 @@ enum DocumentLoader {
                 let document = try decode(OpenAPIKit30.OpenAPI.Document.self, from: data)
                 return document.convert(to: .v3_1_1)
             }
-            guard version.hasPrefix("3.1") || version.hasPrefix("3.2") else { throw GeneratorError.unsupportedVersion(version) }
+            guard version.hasPrefix("3.1") || version.hasPrefix("3.2") else {
+                throw GeneratorError.unsupportedVersion(version)
+            }
             return try decode(OpenAPIKit.OpenAPI.Document.self, from: data)
         } catch let error as GeneratorError {
             throw error

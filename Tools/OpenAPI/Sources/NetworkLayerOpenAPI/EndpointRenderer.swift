@@ -69,7 +69,8 @@ struct EndpointRenderer {
                     let known = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
                     let method =
                         known.contains(operation.method)
-                        ? "." + operation.method.lowercased() : "HTTPMethod(rawValue: \(swiftLiteral(operation.method)))"
+                        ? "." + operation.method.lowercased()
+                        : "HTTPMethod(rawValue: \(swiftLiteral(operation.method)))"
                     cases.line("case .\(operation.caseName): \(method)")
                 }
             }
@@ -112,7 +113,8 @@ struct EndpointRenderer {
             let source = optionalBody ? "$0" : "body"
             let form = dictionary(fields.map { ($0.key, "\(source).\($0.name)", $0.type.isOptional) })
             let bodyParameters = optionalBody ? "body.map { \(form) }" : form
-            return ".requestParameters(bodyParameters: \(bodyParameters), bodyEncoding: .urlEncoding, urlParameters: \(parameters))"
+            return
+                ".requestParameters(bodyParameters: \(bodyParameters), bodyEncoding: .urlEncoding, urlParameters: \(parameters))"
         case .multipart:
             return ".uploadMultipart(body, urlParameters: \(parameters))"
         case .data(let contentType):
@@ -143,7 +145,8 @@ struct EndpointRenderer {
                     for parameter in operation.headerParameters {
                         let text = headerText(parameter)
                         if parameter.type.isOptional {
-                            cases.line("    if let \(parameter.label) { fields[\(swiftLiteral(parameter.key))] = \(text) }")
+                            cases.line(
+                                "    if let \(parameter.label) { fields[\(swiftLiteral(parameter.key))] = \(text) }")
                         } else {
                             cases.line("    fields[\(swiftLiteral(parameter.key))] = \(text)")
                         }

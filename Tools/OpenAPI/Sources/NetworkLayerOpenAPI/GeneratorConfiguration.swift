@@ -14,11 +14,17 @@ import Yams
 ///
 /// Every key is optional; command-line options win over it.
 public struct GeneratorConfiguration: Decodable, Sendable, Equatable {
+    /// The enum's name.
     public var name: String?
+    /// The server: an index into `servers`, or a URL.
     public var server: String?
+    /// `internal`, `public` or `package`.
     public var access: String?
+    /// Keep only operations with one of these tags.
     public var tags: [String]?
+    /// Keep only operations under one of these paths.
     public var paths: [String]?
+    /// Keep only operations with one of these ids.
     public var operationIds: [String]?
 
     /// The config in `data` (YAML or JSON); an empty file is an empty config.

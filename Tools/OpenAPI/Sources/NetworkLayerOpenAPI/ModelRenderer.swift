@@ -83,7 +83,9 @@ struct ModelRenderer {
         body.block("enum CodingKeys: String, CodingKey {") { keys in
             for property in properties {
                 let bare = SwiftNames.bare(property.name)
-                keys.line(bare == property.key ? "case \(property.name)" : "case \(property.name) = \(swiftLiteral(property.key))")
+                keys.line(
+                    bare == property.key
+                        ? "case \(property.name)" : "case \(property.name) = \(swiftLiteral(property.key))")
             }
         }
     }
@@ -131,14 +133,20 @@ struct ModelRenderer {
                 code.line("let container = try decoder.singleValueContainer()")
                 let selectable = cases.filter { !$0.discriminatorValues.isEmpty }
                 if let discriminator, !selectable.isEmpty {
-                    code.line("let kind = try decoder.container(keyedBy: DiscriminatorKey.self).decode(String.self, forKey: .kind)")
+                    code.line(
+                        "let kind = try decoder.container(keyedBy: DiscriminatorKey.self).decode(String.self, forKey: .kind)"
+                    )
                     code.switchBlock("switch kind {") { arms in
                         for choice in selectable {
                             let values = choice.discriminatorValues.map(swiftLiteral).joined(separator: ", ")
-                            arms.line("case \(values): self = .\(choice.name)(try container.decode(\(choice.type.swift).self))")
+                            arms.line(
+                                "case \(values): self = .\(choice.name)(try container.decode(\(choice.type.swift).self))"
+                            )
                         }
                         arms.line("default:")
-                        arms.line("    throw DecodingError.dataCorruptedError(in: container, debugDescription: \(swiftLiteral("Unknown \(discriminator) for \(name)")))")
+                        arms.line(
+                            "    throw DecodingError.dataCorruptedError(in: container, debugDescription: \(swiftLiteral("Unknown \(discriminator) for \(name)")))"
+                        )
                     }
                 } else {
                     // Its own type first would recurse forever on a value no other case takes.
@@ -148,7 +156,9 @@ struct ModelRenderer {
                             match.line("return")
                         }
                     }
-                    code.line("throw DecodingError.dataCorruptedError(in: container, debugDescription: \(swiftLiteral("No case of \(name) matches")))")
+                    code.line(
+                        "throw DecodingError.dataCorruptedError(in: container, debugDescription: \(swiftLiteral("No case of \(name) matches")))"
+                    )
                 }
             }
             body.line("")
@@ -179,8 +189,13 @@ struct ModelRenderer {
             body.line("")
             body.block("\(access)init(from decoder: any Decoder) throws {") { code in
                 code.line("let container = try decoder.singleValueContainer()")
-                code.block("if container.decodeNil() {") { $0.line("self = .null"); $0.line("return") }
-                for (type, kase) in [("Bool", "bool"), ("Double", "number"), ("String", "string"), ("[\(name)]", "array")] {
+                code.block("if container.decodeNil() {") {
+                    $0.line("self = .null")
+                    $0.line("return")
+                }
+                for (type, kase) in [
+                    ("Bool", "bool"), ("Double", "number"), ("String", "string"), ("[\(name)]", "array"),
+                ] {
                     code.block("if let value = try? container.decode(\(type).self) {") {
                         $0.line("self = .\(kase)(value)")
                         $0.line("return")

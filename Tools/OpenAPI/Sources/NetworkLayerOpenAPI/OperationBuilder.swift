@@ -101,13 +101,15 @@ struct OperationBuilder {
         case .a(let reference): schema = .reference(reference.jsonReference)
         case .b(let inline): schema = inline
         }
-        return try models.type(of: schema, suggestedName: suggestedName, path: jsonPath + ".parameters.\(parameter.name)")
+        return try models.type(
+            of: schema, suggestedName: suggestedName, path: jsonPath + ".parameters.\(parameter.name)")
     }
 
     /// Whether a header can carry `type` as text without a format to agree on.
     private func isSimple(_ type: TypeRef, models: ModelBuilder) -> Bool {
         guard case .named(let name) = type else { return false }
-        return ["String", "Int", "Int32", "Double", "Float", "Bool"].contains(name) || isStringEnum(type, models: models)
+        return ["String", "Int", "Int32", "Double", "Float", "Bool"].contains(name)
+            || isStringEnum(type, models: models)
     }
 
     private func isStringEnum(_ type: TypeRef, models: ModelBuilder) -> Bool {
@@ -140,9 +142,10 @@ struct OperationBuilder {
             }
             return BodyModel(type: request.required ? type.unwrapped : type.optional, kind: .form(fields))
         case let other where other == "application/json" || other.hasSuffix("+json"):
-            let type = try schema.map { schema throws(GeneratorError) in
-                try models.type(of: schema, suggestedName: suggested, path: jsonPath + ".requestBody")
-            } ?? .named(models.anyJSON())
+            let type =
+                try schema.map { schema throws(GeneratorError) in
+                    try models.type(of: schema, suggestedName: suggested, path: jsonPath + ".requestBody")
+                } ?? .named(models.anyJSON())
             return BodyModel(type: request.required ? type.unwrapped : type.optional, kind: .json)
         default:
             return BodyModel(type: .named("Data"), kind: .data(contentType: chosen.type))

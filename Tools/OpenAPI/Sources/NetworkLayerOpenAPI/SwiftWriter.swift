@@ -57,7 +57,9 @@ func swiftLiteral(_ text: String) -> String {
         case "\r": result += "\\r"
         case "\t": result += "\\t"
         default:
-            if scalar.value < 0x20 { result += "\\u{\(String(scalar.value, radix: 16))}" } else {
+            if scalar.value < 0x20 {
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
                 result.unicodeScalars.append(scalar)
             }
         }

@@ -93,20 +93,20 @@ struct GeneratorStructureTests {
     @Test("A 3.0 document generates like the same 3.1 document, nullable becoming optional")
     func openAPI30() throws {
         let schema = """
-              schemas:
-                Note:
-                  type: object
-                  required: [text]
-                  properties:
-                    text: {type: string, nullable: true}
-        """
+                  schemas:
+                    Note:
+                      type: object
+                      required: [text]
+                      properties:
+                        text: {type: string, nullable: true}
+            """
         let paths = """
-              /notes:
-                get:
-                  operationId: listNotes
-                  responses:
-                    '200': {description: ok}
-        """
+                  /notes:
+                    get:
+                      operationId: listNotes
+                      responses:
+                        '200': {description: ok}
+            """
         let files = try InlineDocuments.generate(
             InlineDocuments.document(paths: paths, components: schema, version: "3.0.3"))
         #expect(files.models.contains("var text: String?"))

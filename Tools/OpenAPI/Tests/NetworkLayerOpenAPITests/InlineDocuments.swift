@@ -41,86 +41,86 @@ enum InlineDocuments {
 
     /// Operations covering parameters, bodies and statuses.
     static let petPaths = """
-          /pets:
-            get:
-              operationId: list-pets
-              summary: Lists pets.
-              tags: [pets]
-              parameters:
-                - {name: limit, in: query, schema: {type: integer}}
-                - {name: kind, in: query, required: true, schema: {$ref: '#/components/schemas/Kind'}}
-                - {name: X-Trace-ID, in: header, schema: {type: string}}
-              responses:
-                '200':
-                  description: ok
-                  content:
-                    application/json:
-                      schema: {type: array, items: {$ref: '#/components/schemas/Pet'}}
-            post:
-              operationId: createPet
-              tags: [admin]
-              requestBody:
-                required: true
-                content:
-                  application/json:
-                    schema: {$ref: '#/components/schemas/Pet'}
-              responses:
-                '201': {description: created}
-          /pets/{petId}:
-            parameters:
-              - {name: petId, in: path, required: true, schema: {type: integer, format: int64}}
-            delete:
-              operationId: deletePet
-              responses:
-                '2XX': {description: gone}
-            put:
-              operationId: renamePet
-              requestBody:
-                content:
-                  application/x-www-form-urlencoded:
-                    schema:
-                      type: object
-                      required: [name]
-                      properties:
-                        name: {type: string}
-              responses:
-                '204': {description: renamed}
-          /pets/{petId}/photo:
-            put:
-              operationId: uploadPhoto
-              parameters:
-                - {name: petId, in: path, required: true, schema: {type: string}}
-              requestBody:
-                required: true
-                content:
-                  image/png: {}
-              responses:
-                '204': {description: stored}
-    """
+              /pets:
+                get:
+                  operationId: list-pets
+                  summary: Lists pets.
+                  tags: [pets]
+                  parameters:
+                    - {name: limit, in: query, schema: {type: integer}}
+                    - {name: kind, in: query, required: true, schema: {$ref: '#/components/schemas/Kind'}}
+                    - {name: X-Trace-ID, in: header, schema: {type: string}}
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {type: array, items: {$ref: '#/components/schemas/Pet'}}
+                post:
+                  operationId: createPet
+                  tags: [admin]
+                  requestBody:
+                    required: true
+                    content:
+                      application/json:
+                        schema: {$ref: '#/components/schemas/Pet'}
+                  responses:
+                    '201': {description: created}
+              /pets/{petId}:
+                parameters:
+                  - {name: petId, in: path, required: true, schema: {type: integer, format: int64}}
+                delete:
+                  operationId: deletePet
+                  responses:
+                    '2XX': {description: gone}
+                put:
+                  operationId: renamePet
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema:
+                          type: object
+                          required: [name]
+                          properties:
+                            name: {type: string}
+                  responses:
+                    '204': {description: renamed}
+              /pets/{petId}/photo:
+                put:
+                  operationId: uploadPhoto
+                  parameters:
+                    - {name: petId, in: path, required: true, schema: {type: string}}
+                  requestBody:
+                    required: true
+                    content:
+                      image/png: {}
+                  responses:
+                    '204': {description: stored}
+        """
 
     /// Schemas covering objects, enums, choices, dictionaries and dates.
     static let petComponents = """
-          schemas:
-            Kind:
-              type: string
-              enum: [cat, dog, public]
-            Pet:
-              type: object
-              description: A pet.
-              required: [id, name]
-              properties:
-                id: {type: integer, format: int64}
-                name: {type: string, description: The pet's name.}
-                born: {type: string, format: date-time}
-                tags: {type: object, additionalProperties: {type: string}}
-                owner-name: {type: string}
-            Animal:
-              oneOf:
-                - $ref: '#/components/schemas/Pet'
-                - type: string
-            Tree:
-              type: object
-              properties:
-                child: {$ref: '#/components/schemas/Tree'}
-    """
+              schemas:
+                Kind:
+                  type: string
+                  enum: [cat, dog, public]
+                Pet:
+                  type: object
+                  description: A pet.
+                  required: [id, name]
+                  properties:
+                    id: {type: integer, format: int64}
+                    name: {type: string, description: The pet's name.}
+                    born: {type: string, format: date-time}
+                    tags: {type: object, additionalProperties: {type: string}}
+                    owner-name: {type: string}
+                Animal:
+                  oneOf:
+                    - $ref: '#/components/schemas/Pet'
+                    - type: string
+                Tree:
+                  type: object
+                  properties:
+                    child: {$ref: '#/components/schemas/Tree'}
+        """
 }
