@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the generator package (tests, and the example target whose code the build-tool plugin generates) with
-# warnings as errors, runs the tests and the example, then generates and compiles the reference documents.
+# warnings as errors, runs the tests and the example, then generates and compiles the reference documents and
+# compares the petstore requests with swift-openapi-generator's (scripts/compare-reference.sh).
 # Ends with one summary line: `openapi: N passed, N failed`.
 set -uo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -49,6 +50,8 @@ example() {
 step "example PetstoreLite runs offline against stubs" example
 step "reference documents generate and compile" bash scripts/compile-reference.sh
 grep "compile-reference:" "$log" || true
+step "petstore requests equal swift-openapi-generator's" bash scripts/compare-reference.sh
+grep "compare" "$log" | tail -1 || true
 
 echo "openapi: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
