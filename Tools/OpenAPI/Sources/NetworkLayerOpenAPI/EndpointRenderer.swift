@@ -30,6 +30,7 @@ struct EndpointRenderer {
             renderTask(into: &body)
             renderHeaders(into: &body)
             renderStatusCodes(into: &body)
+            renderAuthentication(into: &body)
             if usesQueryItems { renderQueryItems(into: &body) }
         }
         return writer.text
@@ -179,6 +180,19 @@ struct EndpointRenderer {
                     cases.line("case .\(operation.caseName): [\(codes)]")
                 }
                 if explicit.count < operations.count { cases.line("default: Set(200..<300)") }
+            }
+        }
+    }
+
+    private func renderAuthentication(into body: inout SwiftWriter) {
+        let open = operations.filter(\.isPublic)
+        guard !open.isEmpty else { return }
+        body.line("")
+        body.line("/// `false` for the operations the document lets go without credentials (`security: []`).")
+        body.block("\(access)var requiresAuthentication: Bool {") { code in
+            code.switchBlock("switch self {") { cases in
+                for operation in open { cases.line("case .\(operation.caseName): false") }
+                if open.count < operations.count { cases.line("default: true") }
             }
         }
     }

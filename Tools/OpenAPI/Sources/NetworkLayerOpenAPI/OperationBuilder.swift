@@ -71,16 +71,19 @@ struct OperationBuilder {
             (path.range(of: "{\($0.key)}")?.lowerBound ?? path.endIndex)
                 < (path.range(of: "{\($1.key)}")?.lowerBound ?? path.endIndex)
         }
+        let answer = try responseDoc(of: operation, typePrefix: typePrefix, at: jsonPath, models: &models)
+        let summary = docText(operation.summary, operation.description)
         return OperationModel(
             caseName: name,
-            doc: docText(operation.summary, operation.description),
+            doc: [summary, answer].compactMap { $0 }.joined(separator: "\n\n"),
             method: method,
             path: path,
             pathParameters: pathParameters,
             queryParameters: byLocation[.query] ?? [],
             headerParameters: byLocation[.header] ?? [],
             body: try body(of: operation, typePrefix: typePrefix, at: jsonPath, models: &models),
-            acceptableStatusCodes: statusCodes(operation.responses))
+            acceptableStatusCodes: statusCodes(operation.responses),
+            isPublic: isPublic(operation))
     }
 
     private func resolve<Value>(
@@ -150,6 +153,39 @@ struct OperationBuilder {
         default:
             return BodyModel(type: .named("Data"), kind: .data(contentType: chosen.type))
         }
+    }
+
+    /// Public where the document has security schemes or requirements and this operation requires none.
+    private func isPublic(_ operation: OpenAPI.Operation) -> Bool {
+        let hasSecurity = !document.components.securitySchemes.isEmpty || !document.security.isEmpty
+        let requirements = operation.security ?? document.security
+        return hasSecurity && requirements.allSatisfy(\.isEmpty)
+    }
+
+    /// `Answers with `Pet` (201).`: the model of the first success response, declared when it is inline.
+    private func responseDoc(
+        of operation: OpenAPI.Operation, typePrefix: String, at jsonPath: String, models: inout ModelBuilder
+    ) throws(GeneratorError) -> String? {
+        for (status, entry) in operation.responses {
+            let statusText: String
+            switch status.value {
+            case .status(let code) where (200..<300).contains(code): statusText = String(code)
+            case .range(.success): statusText = "2XX"
+            default: continue
+            }
+            let response = try resolve(entry, at: "\(jsonPath).responses.\(status.rawValue)")
+            let contents = response.content.map { (type: $0.key.typeAndSubtype.lowercased(), content: $0.value) }
+            guard let first = contents.first else { return "Answers with no body (\(statusText))." }
+            let json = contents.first { $0.type == "application/json" || $0.type.hasSuffix("+json") }
+            guard let json, let schema = document.components[json.content]?.schema else {
+                return "Answers with `\(first.type)` (\(statusText))."
+            }
+            let type = try models.type(
+                of: schema, suggestedName: typePrefix + "Response",
+                path: "\(jsonPath).responses.\(status.rawValue).content")
+            return "Answers with `\(type.swift)` (\(statusText))."
+        }
+        return nil
     }
 
     /// The explicit 2xx statuses, or `nil` when the document leaves the success range open.

@@ -40,6 +40,8 @@ struct OperationModel: Hashable {
     let body: BodyModel?
     /// The explicit success statuses, or `nil` for every 2xx.
     let acceptableStatusCodes: [Int]?
+    /// Whether the document lets the operation go without credentials (`security: []`) where others need them.
+    let isPublic: Bool
 
     /// The associated values in order: path, then required, then optional ones.
     var associatedValues: [(label: String, type: TypeRef)] {

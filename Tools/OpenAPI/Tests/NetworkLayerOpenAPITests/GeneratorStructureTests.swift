@@ -13,6 +13,8 @@ struct GeneratorStructureTests {
         arguments: [
             "enum ShopAPI: EndPointType {",
             "/// Lists pets.",
+            "/// Answers with `[Pet]` (200).",
+            "/// Answers with no body (2XX).",
             "case listPets(kind: Kind, limit: Int? = nil, xTraceID: String? = nil)",
             "case createPet(body: Pet)",
             "case deletePet(petId: Int)",
@@ -111,6 +113,36 @@ struct GeneratorStructureTests {
             InlineDocuments.document(paths: paths, components: schema, version: "3.0.3"))
         #expect(files.models.contains("var text: String?"))
         #expect(files.endpoints.contains("case listNotes"))
+    }
+
+    @Test("An operation with `security: []` in a secured document needs no credentials")
+    func security() throws {
+        let paths = """
+                  /login:
+                    post:
+                      operationId: login
+                      security: []
+                      responses:
+                        '200': {description: ok}
+                  /me:
+                    get:
+                      operationId: me
+                      responses:
+                        '200': {description: ok}
+            """
+        let secured = InlineDocuments.document(
+            paths: paths,
+            components: """
+                      securitySchemes:
+                        bearer: {type: http, scheme: bearer}
+                """
+        ).replacingOccurrences(of: "paths:\n", with: "security:\n  - bearer: []\npaths:\n")
+        let files = try InlineDocuments.generate(secured)
+        #expect(files.endpoints.contains("var requiresAuthentication: Bool {"))
+        #expect(files.endpoints.contains("case .login: false"))
+        #expect(files.endpoints.contains("default: true"))
+        let open = try InlineDocuments.generate(InlineDocuments.document(paths: paths))
+        #expect(!open.endpoints.contains("requiresAuthentication"))
     }
 
     @Test("A JSON document gives the same files as its YAML twin")
