@@ -2,17 +2,13 @@ import Foundation
 import NetworkLayer
 
 // `PetstoreLiteAPI` and its models are generated from openapi.yaml at build time by NetworkLayerOpenAPIPlugin.
-// This runs offline: a stub transport answers from canned JSON instead of the network.
+// This runs offline: a stub transport answers with the document's examples (the generated `sampleData`), and
+// with canned JSON where the document has none.
 
 let stub = StubTransport<PetstoreLiteAPI> { endpoint in
     switch endpoint {
-    case .listPets:
-        .http(
-            200,
-            data: Data(
-                #"[{"id": 1, "name": "Rex", "species": "dog"}, {"id": 2, "name": "Tom", "species": "cat"}]"#.utf8))
-    case .showPet(let petId):
-        .http(200, data: Data(#"{"id": \#(petId), "name": "Rex", "species": "dog"}"#.utf8))
+    case .listPets, .showPet:
+        .sampleData(of: endpoint)
     case .addPet(let body):
         .http(201, data: Data(#"{"id": 3, "name": "\#(body.name)", "species": "\#(body.species.rawValue)"}"#.utf8))
     }

@@ -31,6 +31,7 @@ struct EndpointRenderer {
             renderHeaders(into: &body)
             renderStatusCodes(into: &body)
             renderAuthentication(into: &body)
+            renderSampleData(into: &body)
             if usesQueryItems { renderQueryItems(into: &body) }
         }
         return writer.text
@@ -195,6 +196,28 @@ struct EndpointRenderer {
                 if open.count < operations.count { cases.line("default: true") }
             }
         }
+    }
+
+    private func renderSampleData(into body: inout SwiftWriter) {
+        let withSamples = operations.filter { $0.sampleJSON != nil }
+        guard !withSamples.isEmpty else { return }
+        body.line("")
+        body.line("/// The document's example of each success response, for stubs; empty where it has none.")
+        body.block("\(access)var sampleData: Data {") { code in
+            code.switchBlock("switch self {") { cases in
+                for operation in withSamples {
+                    cases.line("case .\(operation.caseName): Data(\(rawLiteral(operation.sampleJSON ?? "")).utf8)")
+                }
+                if withSamples.count < operations.count { cases.line("default: Data()") }
+            }
+        }
+    }
+
+    /// `text` as a raw string literal (`#"..."#`), with enough `#` that nothing inside ends or escapes it.
+    private func rawLiteral(_ text: String) -> String {
+        var hashes = "#"
+        while text.contains("\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
+        return hashes + "\"" + text + "\"" + hashes
     }
 
     private func renderQueryItems(into body: inout SwiftWriter) {

@@ -1,3 +1,4 @@
+import Foundation
 import OpenAPIKit
 
 /// Gathers the operations of a document into cases, declaring the models their parameters and bodies use.
@@ -83,7 +84,8 @@ struct OperationBuilder {
             headerParameters: byLocation[.header] ?? [],
             body: try body(of: operation, typePrefix: typePrefix, at: jsonPath, models: &models),
             acceptableStatusCodes: statusCodes(operation.responses),
-            isPublic: isPublic(operation))
+            isPublic: isPublic(operation),
+            sampleJSON: sampleJSON(of: operation))
     }
 
     private func resolve<Value>(
@@ -184,6 +186,30 @@ struct OperationBuilder {
                 of: schema, suggestedName: typePrefix + "Response",
                 path: "\(jsonPath).responses.\(status.rawValue).content")
             return "Answers with `\(type.swift)` (\(statusText))."
+        }
+        return nil
+    }
+
+    /// The example of the first success response with a JSON example, as compact JSON with sorted keys.
+    private func sampleJSON(of operation: OpenAPI.Operation) -> String? {
+        for (status, entry) in operation.responses {
+            guard case .status(let code) = status.value, (200..<300).contains(code),
+                let response = document.components[entry]
+            else { continue }
+            for (type, contentEntry) in response.content {
+                let mediaType = type.typeAndSubtype.lowercased()
+                guard mediaType == "application/json" || mediaType.hasSuffix("+json"),
+                    let content = document.components[contentEntry]
+                else { continue }
+                let example =
+                    content.example
+                    ?? content.examples?.values.lazy.compactMap { document.components[$0]?.dataOrLegacyValue }.first
+                guard let example else { continue }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                guard let data = try? encoder.encode(example) else { continue }
+                return String(decoding: data, as: UTF8.self)
+            }
         }
         return nil
     }

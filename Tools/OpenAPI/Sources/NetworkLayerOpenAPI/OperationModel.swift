@@ -42,6 +42,8 @@ struct OperationModel: Hashable {
     let acceptableStatusCodes: [Int]?
     /// Whether the document lets the operation go without credentials (`security: []`) where others need them.
     let isPublic: Bool
+    /// The JSON of the first success response's example, for `sampleData`.
+    let sampleJSON: String?
 
     /// The associated values in order: path, then required, then optional ones.
     var associatedValues: [(label: String, type: TypeRef)] {

@@ -31,6 +31,7 @@ struct GeneratorStructureTests {
             "if let xTraceID { fields[\"X-Trace-ID\"] = xTraceID }",
             "case .createPet: [201]",
             "default: Set(200..<300)",
+            ###"case .listPets: Data(##"[{"id":1,"name":"Rex \"#1\""}]"##.utf8)"###,
         ])
     func endpointLines(line: String) throws {
         let files = try InlineDocuments.generate(Self.petstore)

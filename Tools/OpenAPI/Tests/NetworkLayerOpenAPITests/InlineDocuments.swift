@@ -56,6 +56,7 @@ enum InlineDocuments {
                       content:
                         application/json:
                           schema: {type: array, items: {$ref: '#/components/schemas/Pet'}}
+                          example: [{id: 1, name: 'Rex "#1"'}]
                 post:
                   operationId: createPet
                   tags: [admin]
