@@ -56,6 +56,24 @@ struct ReferenceDocumentTests {
         #expect(files.endpoints.contains("case listPets(filter: ListPetsFilter, limit: Int32? = nil"))
     }
 
+    @Test(
+        "Every prefix of a document generates or fails with a GeneratorError, never a crash",
+        arguments: ReferenceDocuments.files)
+    func truncated(name: String) throws {
+        let data = try Data(contentsOf: try #require(ReferenceDocuments.directory).appendingPathComponent(name))
+        let cuts = stride(from: 0, to: data.count, by: max(1, data.count / 60))
+        var failures = 0
+        for cut in cuts {
+            do {
+                _ = try Generator.generate(data.prefix(cut), sourceName: name)
+            } catch {
+                failures += 1
+                #expect(!error.description.contains("\n"))
+            }
+        }
+        #expect(failures > 0)
+    }
+
     @Test("The folder holds exactly the documents listed here")
     func listed() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: ReferenceDocuments.directory?.path ?? "")
