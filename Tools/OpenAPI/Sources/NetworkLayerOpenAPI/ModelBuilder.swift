@@ -113,9 +113,18 @@ struct ModelBuilder {
         case .string where !(schema.allowedValues ?? []).isEmpty:
             declarations[name] = stringEnum(schema, name: name, doc: doc)
         case .object(_, let context) where !context.properties.isEmpty:
-            declarations[name] = .object(
-                name: name, doc: doc,
-                properties: try properties(of: flatten(schema, path: path), owner: name, path: path))
+            let properties = try properties(of: flatten(schema, path: path), owner: name, path: path)
+            switch context.additionalProperties {
+            case .a(true)?:
+                declarations[name] = .openObject(
+                    name: name, doc: doc, properties: properties, value: .named(jsonValue()))
+            case .b(let valueSchema)?:
+                let value = try type(
+                    of: valueSchema, suggestedName: name + "Value", path: path + ".additionalProperties")
+                declarations[name] = .openObject(name: name, doc: doc, properties: properties, value: value)
+            default:
+                declarations[name] = .object(name: name, doc: doc, properties: properties)
+            }
         case .all(let parts, _):
             if let shape = try? flatten(schema, path: path) {
                 declarations[name] = .object(
@@ -147,7 +156,7 @@ struct ModelBuilder {
     private func isModel(_ type: TypeRef) -> Bool {
         guard case .named(let name) = type.unwrapped, let decl = declarations[name] else { return false }
         switch decl {
-        case .object, .choice, .allOf: return true
+        case .object, .openObject, .choice, .allOf: return true
         case .alias(_, _, let target): return isModel(target)
         case .stringEnum, .jsonValue: return false
         }

@@ -20,6 +20,8 @@ struct ChoiceCase: Hashable {
 enum ModelDecl: Hashable {
     /// A struct (or, when it contains itself, a final class) of properties.
     case object(name: String, doc: String?, properties: [ModelProperty])
+    /// A struct of properties that also keeps every other key, as `additionalProperties` of `value`.
+    case openObject(name: String, doc: String?, properties: [ModelProperty], value: TypeRef)
     /// A `String`-backed enum: pairs of case name and raw value.
     case stringEnum(name: String, doc: String?, cases: [ChoiceCase], rawValues: [String])
     /// `oneOf`/`anyOf`: an enum with one associated value per choice, decoded by discriminator or in order.
@@ -33,7 +35,8 @@ enum ModelDecl: Hashable {
 
     var name: String {
         switch self {
-        case .object(let name, _, _), .stringEnum(let name, _, _, _), .choice(let name, _, _, _),
+        case .object(let name, _, _), .openObject(let name, _, _, _), .stringEnum(let name, _, _, _),
+            .choice(let name, _, _, _),
             .allOf(let name, _, _), .alias(let name, _, _), .jsonValue(let name):
             name
         }
@@ -42,7 +45,7 @@ enum ModelDecl: Hashable {
     /// The named types this declaration holds by value.
     var namesHeldByValue: [String] {
         switch self {
-        case .object(_, _, let properties), .allOf(_, _, let properties):
+        case .object(_, _, let properties), .allOf(_, _, let properties), .openObject(_, _, let properties, _):
             properties.flatMap(\.type.namesHeldByValue)
         case .choice(_, _, let cases, _): cases.flatMap(\.type.namesHeldByValue)
         case .alias(_, _, let type): type.namesHeldByValue

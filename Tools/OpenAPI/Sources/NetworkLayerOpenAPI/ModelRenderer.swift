@@ -35,6 +35,9 @@ struct ModelRenderer {
                     renderMembers(properties, keyword: "var", into: &body)
                 }
             }
+        case .openObject(let name, let doc, let properties, let value):
+            writer.doc(doc)
+            renderOpenObject(name, properties: properties, value: value, into: &writer)
         case .stringEnum(let name, let doc, let cases, let rawValues):
             writer.doc(doc)
             writer.block("\(access)enum \(name): String, Codable, Hashable, Sendable, CaseIterable {") { body in
@@ -98,6 +101,70 @@ struct ModelRenderer {
         body.block("\(access)init(\(parameters.joined(separator: ", "))) {") { code in
             for property in properties {
                 code.line("self.\(SwiftNames.bare(property.name)) = \(property.name)")
+            }
+        }
+    }
+
+    /// A struct whose keys beyond its properties go to `additionalProperties`, with the coding that needs.
+    private func renderOpenObject(
+        _ name: String, properties: [ModelProperty], value: TypeRef, into writer: inout SwiftWriter
+    ) {
+        let extra = ModelProperty(
+            name: "additionalProperties", key: "", type: .dictionary(value),
+            doc: "Every other key of the object.")
+        writer.block("\(access)struct \(name): Codable, Hashable, Sendable {") { body in
+            for property in properties + [extra] {
+                body.doc(property.doc)
+                body.line("\(access)var \(property.name): \(property.type.swift)")
+            }
+            body.line("")
+            let parameters = properties.map { "\($0.name): \($0.type.swift)\($0.type.isOptional ? " = nil" : "")" }
+            body.line("/// Creates a value from its properties.")
+            body.block(
+                "\(access)init(\((parameters + ["additionalProperties: \(extra.type.swift) = [:]"]).joined(separator: ", "))) {"
+            ) { code in
+                for property in properties + [extra] {
+                    code.line("self.\(SwiftNames.bare(property.name)) = \(property.name)")
+                }
+            }
+            body.line("")
+            body.block("\(access)init(from decoder: any Decoder) throws {") { code in
+                code.line("let keyedValues = try decoder.container(keyedBy: AnyKey.self)")
+                for property in properties {
+                    let method = property.type.isOptional ? "decodeIfPresent" : "decode"
+                    code.line(
+                        "self.\(SwiftNames.bare(property.name)) = try keyedValues.\(method)(\(property.type.unwrapped.swift).self, forKey: AnyKey(\(swiftLiteral(property.key))))"
+                    )
+                }
+                code.line("var otherValues: \(extra.type.swift) = [:]")
+                code.block("for key in keyedValues.allKeys where !Self.knownKeys.contains(key.stringValue) {") {
+                    $0.line("otherValues[key.stringValue] = try keyedValues.decode(\(value.swift).self, forKey: key)")
+                }
+                code.line("self.additionalProperties = otherValues")
+            }
+            body.line("")
+            body.block("\(access)func encode(to encoder: any Encoder) throws {") { code in
+                code.line("var keyedValues = encoder.container(keyedBy: AnyKey.self)")
+                for property in properties {
+                    let method = property.type.isOptional ? "encodeIfPresent" : "encode"
+                    code.line(
+                        "try keyedValues.\(method)(self.\(SwiftNames.bare(property.name)), forKey: AnyKey(\(swiftLiteral(property.key))))"
+                    )
+                }
+                code.block("for (key, value) in additionalProperties where !Self.knownKeys.contains(key) {") {
+                    $0.line("try keyedValues.encode(value, forKey: AnyKey(key))")
+                }
+            }
+            body.line("")
+            let keys = properties.map { swiftLiteral($0.key) }.joined(separator: ", ")
+            body.line("private static let knownKeys: Set<String> = [\(keys)]")
+            body.line("")
+            body.block("private struct AnyKey: CodingKey {") { key in
+                key.line("let stringValue: String")
+                key.line("var intValue: Int? { nil }")
+                key.line("init(_ stringValue: String) { self.stringValue = stringValue }")
+                key.line("init(stringValue: String) { self.stringValue = stringValue }")
+                key.line("init?(intValue: Int) { nil }")
             }
         }
     }

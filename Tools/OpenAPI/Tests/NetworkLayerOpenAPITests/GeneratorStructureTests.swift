@@ -56,6 +56,9 @@ struct GeneratorStructureTests {
             "case string(String)",
             "final class Tree: Codable, Hashable, Sendable {",
             "let child: Tree?",
+            "var additionalProperties: [String: Int]",
+            "self.kind = try keyedValues.decodeIfPresent(String.self, forKey: AnyKey(\"kind\"))",
+            "otherValues[key.stringValue] = try keyedValues.decode(Int.self, forKey: key)",
         ])
     func modelLines(line: String) throws {
         let files = try InlineDocuments.generate(Self.petstore)

@@ -119,6 +119,11 @@ enum InlineDocuments {
                   oneOf:
                     - $ref: '#/components/schemas/Pet'
                     - type: string
+                Labels:
+                  type: object
+                  properties:
+                    kind: {type: string}
+                  additionalProperties: {type: integer}
                 Tree:
                   type: object
                   properties:

@@ -135,5 +135,7 @@ for text in ["one", "two words", "ünïcode"] {
     }
 }
 
+checkModels()
+
 print("compare: \(passed) passed, \(failed) failed")
 exit(failed == 0 ? 0 : 1)
