@@ -32,6 +32,7 @@ struct EndpointRenderer {
             renderStatusCodes(into: &body)
             renderAuthentication(into: &body)
             renderSampleData(into: &body)
+            if usesSegments { renderSegment(into: &body) }
             if usesQueryItems { renderQueryItems(into: &body) }
         }
         return writer.text
@@ -52,7 +53,10 @@ struct EndpointRenderer {
                 for operation in operations {
                     var path = operation.path
                     for parameter in operation.pathParameters {
-                        let value = parameter.isStringEnum ? "\(parameter.label).rawValue" : parameter.label
+                        let value =
+                            parameter.isStringEnum
+                            ? "\(parameter.label).rawValue"
+                            : parameter.type == .named("String") ? "Self.segment(\(parameter.label))" : parameter.label
                         path = path.replacingOccurrences(of: "{\(parameter.key)}", with: "\\(\(value))")
                     }
                     let literal = swiftLiteral(path).replacingOccurrences(of: "\\\\(", with: "\\(")
@@ -77,6 +81,23 @@ struct EndpointRenderer {
                 }
             }
         }
+    }
+
+    private var usesSegments: Bool {
+        operations.contains { $0.pathParameters.contains { $0.type == .named("String") } }
+    }
+
+    private func renderSegment(into body: inout SwiftWriter) {
+        body.line("")
+        body.line(
+            "/// `value` as one path segment: a `/`, `?`, `#` or `%` in it is percent-encoded, so it adds no segment.")
+        body.block("private static func segment(_ value: String) -> String {") { code in
+            code.line("value.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? value")
+        }
+        body.line("")
+        body.line(
+            "private static let segmentCharacters = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: \"/\"))"
+        )
     }
 
     private var usesQueryItems: Bool {

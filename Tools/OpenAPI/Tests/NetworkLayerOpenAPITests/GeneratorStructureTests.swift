@@ -20,6 +20,7 @@ struct GeneratorStructureTests {
             "case deletePet(petId: Int)",
             "case renamePet(petId: Int, body: RenamePetRequest? = nil)",
             "case uploadPhoto(petId: String, body: Data)",
+            "case .uploadPhoto(let petId, _): \"/pets/\\(Self.segment(petId))/photo\"",
             "var baseURL: URL { URL(string: \"https://shop.example/v1\")! }",
             "case .deletePet(let petId): \"/pets/\\(petId)\"",
             "case .listPets: .get",
