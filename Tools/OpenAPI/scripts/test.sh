@@ -34,7 +34,7 @@ echo "ok: build (tests, generator, plugins, example) with -warnings-as-errors"
 .build/debug/NetworkLayerOpenAPIPackageTests.xctest --testing-library swift-testing >"$log" 2>&1
 status=$?
 tests_passed=$(grep "✔.* Test .* passed" "$log" | grep -vc "Test run" || true)
-tests_failed=$(grep -c "✘.* Test .* failed" "$log" || true)
+tests_failed=$(grep "✘.* Test .* failed" "$log" | grep -vc "Test run" || true)
 grep -E "✘|skipped" "$log" | head -20
 [ "$status" -eq 0 ] || [ "$tests_failed" -gt 0 ] || tests_failed=1
 passed=$((passed + tests_passed))

@@ -20,7 +20,11 @@ struct EndpointRenderer {
                 let values = operation.associatedValues.map {
                     "\($0.label): \($0.type.swift)\($0.type.isOptional ? " = nil" : "")"
                 }
-                body.line("case \(operation.caseName)" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))"))
+                if values.isEmpty {
+                    body.line("case \(operation.caseName)")
+                } else {
+                    body.list("case \(operation.caseName)", values, "")
+                }
             }
             body.line("")
             body.line("/// `\(baseURL)`, checked when this file was generated.")

@@ -98,7 +98,7 @@ struct ModelRenderer {
             "\(property.name): \(property.type.swift)\(property.type.isOptional ? " = nil" : "")"
         }
         body.line("/// Creates a value from its properties.")
-        body.block("\(access)init(\(parameters.joined(separator: ", "))) {") { code in
+        body.listBlock("\(access)init", parameters, " {") { code in
             for property in properties {
                 code.line("self.\(SwiftNames.bare(property.name)) = \(property.name)")
             }
@@ -120,9 +120,8 @@ struct ModelRenderer {
             body.line("")
             let parameters = properties.map { "\($0.name): \($0.type.swift)\($0.type.isOptional ? " = nil" : "")" }
             body.line("/// Creates a value from its properties.")
-            body.block(
-                "\(access)init(\((parameters + ["additionalProperties: \(extra.type.swift) = [:]"]).joined(separator: ", "))) {"
-            ) { code in
+            body.listBlock("\(access)init", parameters + ["additionalProperties: \(extra.type.swift) = [:]"], " {") {
+                code in
                 for property in properties + [extra] {
                     code.line("self.\(SwiftNames.bare(property.name)) = \(property.name)")
                 }

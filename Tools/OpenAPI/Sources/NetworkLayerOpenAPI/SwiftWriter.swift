@@ -19,6 +19,28 @@ struct SwiftWriter {
         line(closing)
     }
 
+    /// `head(a, b)tail` on one line when it fits in 120 columns, else one item a line, as swift-format would.
+    mutating func list(_ head: String, _ items: [String], _ tail: String) {
+        let single = head + "(" + items.joined(separator: ", ") + ")" + tail
+        guard depth * 4 + single.count > 120, !items.isEmpty else { return line(single) }
+        line(head + "(")
+        depth += 1
+        for (index, item) in items.enumerated() { line(item + (index == items.count - 1 ? "" : ",")) }
+        depth -= 1
+        line(")" + tail)
+    }
+
+    /// ``list(_:_:_:)`` with `tail` opening a block: `body` one level deeper, then `}`.
+    mutating func listBlock(
+        _ head: String, _ items: [String], _ tail: String, _ body: (inout SwiftWriter) -> Void
+    ) {
+        list(head, items, tail)
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("}")
+    }
+
     /// A `switch` whose `case` lines stay at the switch's own depth, as Swift style has them.
     mutating func switchBlock(_ opening: String, _ body: (inout SwiftWriter) -> Void) {
         line(opening)

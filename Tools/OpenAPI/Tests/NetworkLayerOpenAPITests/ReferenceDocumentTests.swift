@@ -53,7 +53,7 @@ struct ReferenceDocumentTests {
             "uploadAvatarForPet(", "multipartDownloadTyped", "multipartUploadTyped(",
         ]
         for name in cases { #expect(files.endpoints.contains("    case \(name)"), "\(name)") }
-        #expect(files.endpoints.contains("case listPets(filter: ListPetsFilter, limit: Int32? = nil"))
+        #expect(files.endpoints.contains("    case listPets(\n        filter: ListPetsFilter,\n        limit: Int32? = nil,\n"))
     }
 
     @Test(
