@@ -16,36 +16,14 @@ if [[ -n "${SWIFT_SCRATCH_PATH:-}" ]]; then
 fi
 
 work_dir="$(mktemp -d)"
-server_pid=""
+# shellcheck source=Examples/MovieDB/scripts/fake_tmdb.sh
+source scripts/fake_tmdb.sh
 cleanup() {
-    if [[ -n "$server_pid" ]]; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
+    fake_tmdb_stop
     rm -rf "$work_dir"
 }
 trap cleanup EXIT
-
-export FAKE_TMDB_API_KEY="${FAKE_TMDB_API_KEY:-fake-tmdb-api-key}"
-export FAKE_TMDB_BEARER_TOKEN="${FAKE_TMDB_BEARER_TOKEN:-fake-tmdb-bearer-token}"
-python3 scripts/fake_tmdb.py >"$work_dir/port" 2>"$work_dir/server.log" &
-server_pid=$!
-for _ in $(seq 1 100); do
-    [[ -s "$work_dir/port" ]] && break
-    if ! kill -0 "$server_pid" 2>/dev/null; then
-        echo "fake_tmdb.py failed to start:" >&2
-        cat "$work_dir/server.log" >&2
-        exit 1
-    fi
-    sleep 0.1
-done
-port="$(head -n 1 "$work_dir/port")"
-if [[ -z "$port" ]]; then
-    echo "fake_tmdb.py printed no port" >&2
-    exit 1
-fi
-
-export FAKE_TMDB_URL="http://127.0.0.1:$port"
+fake_tmdb_start "$work_dir"
 export no_proxy="127.0.0.1,localhost" NO_PROXY="127.0.0.1,localhost"
 export NETWORKLAYER_REQUIRE_INTEGRATION=1
 echo "MovieDB: fake TMDB server at $FAKE_TMDB_URL"

@@ -18,12 +18,11 @@ extension TransportRequest {
         var request = self
         switch body {
         case nil:
-            guard let data = head.httpBody, !data.isEmpty, data.count >= minimum else { return nil }
-            guard let packed = Deflater.compress(data, format: format) else { throw CompressionUnavailable() }
+            guard let data = head.httpBody, let packed = try Self.compress(data, atLeast: minimum, format: format)
+            else { return nil }
             request.head.httpBody = packed
         case .data(let data)?:
-            guard !data.isEmpty, data.count >= minimum else { return nil }
-            guard let packed = Deflater.compress(data, format: format) else { throw CompressionUnavailable() }
+            guard let packed = try Self.compress(data, atLeast: minimum, format: format) else { return nil }
             request.body = .data(packed)
             request.head.httpBody = nil
         case .file(let file)?:
@@ -35,5 +34,12 @@ extension TransportRequest {
         request.head.setValue(coding, forHTTPHeaderField: "Content-Encoding")
         request.head.setValue(nil, forHTTPHeaderField: "Content-Length")
         return request
+    }
+
+    /// `data` compressed whole, or `nil` when it is empty or smaller than `minimum`.
+    private static func compress(_ data: Data, atLeast minimum: Int, format: Deflater.Format) throws -> Data? {
+        guard !data.isEmpty, data.count >= minimum else { return nil }
+        guard let packed = Deflater.compress(data, format: format) else { throw CompressionUnavailable() }
+        return packed
     }
 }

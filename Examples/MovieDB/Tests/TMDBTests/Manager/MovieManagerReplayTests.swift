@@ -10,16 +10,7 @@ import Testing
 struct MovieManagerReplayTests {
     @Test("A listing, a movie with its videos and recommendations, the genres and a search")
     func recordedFlow() async throws {
-        let manager = try RecordedTMDB.replayingManager()
-        let popular = try await manager.popular()
-        #expect(popular.results.count == 20 && popular.page == 1 && popular.lastPage == 2)
-        let fightClub = try #require(popular.results.first { $0.id == 550 })
-        let details = try await manager.details(id: fightClub.id)
-        #expect(details.title == fightClub.title && details.runtime == 139)
-        #expect(try await manager.videos(id: 550).results.count == 3)
-        #expect(try await manager.recommendations(id: 550).results.map(\.id).contains(680))
-        #expect(try await manager.genres().count == 19)
-        #expect(try await manager.search(query: "fight club").results.map(\.id) == [550])
+        try await CatalogFlow.check(try RecordedTMDB.replayingManager(), searchingFor: "fight club")
     }
 
     @Test("An unknown id is TMDB's 404 with code 34")
