@@ -39,10 +39,33 @@ public protocol HTTPTransport: Sendable {
     /// sets that field itself. Defaults to none, so a transport that passes bodies on as they came is sent
     /// no compressed ones.
     @_spi(Transport) var decodedContentCodings: [String] { get }
+
+    /// Sends the opening handshake of a WebSocket (RFC 6455, 4.1) for `request`, a `GET` whose URL is `http` or
+    /// `https` (the `ws` or `wss` URL as HTTP sees it: `TransportRequest.webSocketURL` gives it back) and whose
+    /// fields the router has prepared: the endpoint's, the plugins' and the credentials. The transport adds the
+    /// handshake's own fields from `options` (`Sec-WebSocket-Key`, `-Version`, `-Protocol`, `-Extensions`),
+    /// follows redirects as for ``send(_:)``, dropping `TransportRequest.credentialHeaders` across origins, and
+    /// returns the open connection, or the answer of a server that did not switch protocols.
+    ///
+    /// Defaults to throwing ``NetworkError/Kind/notSupportedByTransport``: a transport opens sockets only when
+    /// it says so.
+    @_spi(Transport) func openWebSocket(
+        _ request: TransportRequest, options: WebSocketOptions
+    ) async throws -> WebSocketUpgrade
 }
 
 @_spi(Transport)
 extension HTTPTransport {
     /// None: the router asks such a transport for bodies as they are.
     public var decodedContentCodings: [String] { [] }
+
+    /// Throws ``NetworkError/Kind/notSupportedByTransport``, naming this transport.
+    public func openWebSocket(
+        _ request: TransportRequest, options: WebSocketOptions
+    ) async throws -> WebSocketUpgrade {
+        throw NetworkError(
+            .notSupportedByTransport,
+            detail: "\(Self.self) opens no WebSockets; use a transport that does, such as AsyncHTTPClientTransport"
+        ).naming(request.head)
+    }
 }
