@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NetworkLayer
+@_spi(Transport) @testable import NetworkLayer
 
 @Suite("WebSocket close codes and messages")
 struct WebSocketCloseTests {
