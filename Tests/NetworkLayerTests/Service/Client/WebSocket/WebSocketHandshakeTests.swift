@@ -146,4 +146,42 @@ struct WebSocketHandshakeTests {
         #expect(handshakes.current.first?.head.value(forHTTPHeaderField: "Authorization") == nil)
         await socket.close()
     }
+
+    @Test("The router's retry policy retries a handshake refused with 503, after its backoff")
+    func retried() async throws {
+        let attempts = Locked(0)
+        let waits = Locked<[TimeInterval]>([])
+        let transport = SocketTransport { request, _ in
+            let url = request.head.url ?? URL(string: "https://chat.example.com")!
+            guard attempts.increment() > 1 else {
+                return .refused(
+                    TransportResponse(head: ResponseHead(statusCode: 503, url: url)!, body: ResponseBody(Data())))
+            }
+            return .connected(
+                StubWebSocketConnection(steps: [], subprotocol: nil, maximumMessageSize: 1) { _ in }, head: nil)
+        }
+        let configuration = RouterConfiguration(retryPolicy: RetryPolicy(jitter: 0)).sleeping { seconds in
+            waits.withLock { $0.append(seconds) }
+        }
+        let socket = try await Router<SocketEndpoint>(configuration: configuration, transport: transport).webSocket(
+            SocketEndpoint())
+        #expect(attempts.current == 2)
+        #expect(waits.current == [0.5])
+        await socket.close()
+    }
+
+    @Test("A MultiTarget passes its endpoint's WebSocket options on")
+    func multiTarget() async throws {
+        let seen = Locked<WebSocketOptions?>(nil)
+        let transport = SocketTransport { _, options in
+            seen.withLock { $0 = options }
+            return .connected(
+                StubWebSocketConnection(steps: [], subprotocol: nil, maximumMessageSize: 1) { _ in }, head: nil)
+        }
+        let options = WebSocketOptions(subprotocols: ["v9"], maximumMessageSize: 99)
+        let socket = try await Router<MultiTarget>(transport: transport).webSocket(
+            .target(SocketEndpoint(webSocketOptions: options)))
+        #expect(seen.current == options)
+        await socket.close()
+    }
 }
