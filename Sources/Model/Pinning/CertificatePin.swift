@@ -7,7 +7,7 @@ import Foundation
 /// from the certificate itself (DER or PEM), so a transport that can only trust roots can use it as one:
 ///
 /// ```swift
-/// let key = try CertificatePin("sha256/r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=")
+/// let key = try CertificatePin("sha256/hh3nX1UcH47YBoluId5kcGK+X1kclfZO9Y50bWl1ED0=")
 /// let authority = try CertificatePin(certificate: Data(contentsOf: authorityPEM))
 /// ```
 ///

@@ -6,10 +6,10 @@ import Foundation
 /// ```swift
 /// let pinning = try CertificatePinning([
 ///     "api.example.com": [
-///         "sha256/r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=",  // today's key
-///         "sha256/YLh1dUR9y6Kja30RrAn7JKnbQG/uEtLMkBgFF2Fuihg=",  // the backup, for the next rotation
+///         "sha256/hh3nX1UcH47YBoluId5kcGK+X1kclfZO9Y50bWl1ED0=",  // today's key
+///         "sha256/B2uF/pQFgkoCuCbAvDD6gcQZRq8CBb/SUOr7l5b9tNg=",  // the backup, for the next rotation
 ///     ],
-///     "*.cdn.example.com": ["sha256/Vjs8r4z+80wjNcr1YKepWQboSIRi63WsWXhIMN+eWys="],
+///     "*.cdn.example.com": ["sha256/paOa8gc/UzWuf/+FUkSINRzd2txBJzHpZzlbboTn/Kk="],
 /// ])
 /// let router = Router<MovieAPI>(configuration: RouterConfiguration(certificatePinning: pinning))
 /// ```
@@ -43,8 +43,8 @@ public struct CertificatePinning: Sendable {
 
     /// Pins each host of `pins` to its pins written as text (see ``CertificatePin/init(_:)``).
     ///
-    /// - Throws: ``CertificatePinningError/invalidPin(_:)`` for text that is not a pin, and the errors of
-    ///   ``init(_:)-(Dictionary<String,[CertificatePin]>)``.
+    /// - Throws: ``CertificatePinningError/invalidPin(_:)`` for text that is not a pin, and the errors of the
+    ///   initializer that takes pins.
     public init(_ pins: [String: [String]]) throws(CertificatePinningError) {
         var parsed: [String: [CertificatePin]] = [:]
         for (host, texts) in pins {
