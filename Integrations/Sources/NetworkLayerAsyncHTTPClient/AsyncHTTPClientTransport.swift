@@ -106,6 +106,10 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// own rules, before the transport's ``redirectPolicy`` sees them. Pass `acceptsCompression: true` when the
     /// client's `decompression` is enabled, so that requests ask for compressed bodies; the transport then decodes
     /// `br` and `zstd` bodies itself (on Linux).
+    ///
+    /// Requests to a host pinned with ``NetworkLayer/RouterConfiguration/certificatePinning`` go with
+    /// `TLSConfiguration.makeClientConfiguration()` and the pinned roots: AsyncHTTPClient does not show the
+    /// client's own TLS configuration.
     public init(
         client: HTTPClient,
         redirectPolicy: RedirectPolicy = .follow,
