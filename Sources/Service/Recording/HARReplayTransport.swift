@@ -91,6 +91,9 @@ public struct HARReplayTransport: HTTPTransport {
     /// The codings ``URLSessionTransport`` decodes, so that requests go out as they were recorded over it.
     @_spi(Transport) public var decodedContentCodings: [String] { ["br", "gzip", "deflate"] }
 
+    /// None: the transport connects to no server, so no certificate can fail a pin.
+    @_spi(Transport) public func pinningLimitation(for pins: [CertificatePin]) -> String? { nil }
+
     /// The recorded response that matches `request`.
     @_spi(Transport) public func send(_ request: TransportRequest) async throws -> TransportResponse {
         try Task.checkCancellation()

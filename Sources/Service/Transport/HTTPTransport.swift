@@ -39,10 +39,22 @@ public protocol HTTPTransport: Sendable {
     /// sets that field itself. Defaults to none, so a transport that passes bodies on as they came is sent
     /// no compressed ones.
     @_spi(Transport) var decodedContentCodings: [String] { get }
+
+    /// Why this transport cannot check `pins`, the pins of one host (see ``CertificatePinning``), on every
+    /// connection it makes to that host, or `nil` when it can: then it refuses a connection whose certificate chain
+    /// shows none of them, with ``CertificatePinningError/mismatch(host:presented:)``, before the request goes out.
+    /// The router sends no request to a host whose pins its transport cannot check. Defaults to
+    /// "pinning is not supported by this transport; use AsyncHTTPClientTransport".
+    @_spi(Transport) func pinningLimitation(for pins: [CertificatePin]) -> String?
 }
 
 @_spi(Transport)
 extension HTTPTransport {
     /// None: the router asks such a transport for bodies as they are.
     public var decodedContentCodings: [String] { [] }
+
+    /// The transport cannot check pins: the router refuses requests to pinned hosts.
+    public func pinningLimitation(for pins: [CertificatePin]) -> String? {
+        "pinning is not supported by this transport; use AsyncHTTPClientTransport"
+    }
 }
