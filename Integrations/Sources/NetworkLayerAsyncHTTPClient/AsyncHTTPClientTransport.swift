@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTPCompression
+import NIOSSL
 @_spi(Transport) import NetworkLayer
 
 #if canImport(FoundationNetworking)
@@ -49,6 +50,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// The read timeout of the client when the transport configured it; `nil` for a client of the app's,
     /// whose configuration AsyncHTTPClient does not show.
     let clientReadTimeout: TimeAmount?
+    /// The TLS configuration of the client when the transport configured it; `nil` for a client of the app's. The
+    /// requests to a pinned host go with it, their trust roots replaced (see ``pinningLimitation(for:)``).
+    let clientTLSConfiguration: TLSConfiguration?
     /// Whether ``shutdown()`` has begun.
     private let shuttingDown = Locked(false)
 
@@ -88,6 +92,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         self.client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
         self.ownsClient = true
         self.clientReadTimeout = configuration.timeout.read
+        self.clientTLSConfiguration = configuration.tlsConfiguration
         self.redirectPolicy = redirectPolicy
         self.maximumRedirects = maximumRedirects
         self.cookies = cookies
@@ -101,6 +106,10 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// own rules, before the transport's ``redirectPolicy`` sees them. Pass `acceptsCompression: true` when the
     /// client's `decompression` is enabled, so that requests ask for compressed bodies; the transport then decodes
     /// `br` and `zstd` bodies itself (on Linux).
+    ///
+    /// Requests to a host pinned with ``NetworkLayer/RouterConfiguration/certificatePinning`` go with
+    /// `TLSConfiguration.makeClientConfiguration()` and the pinned roots: AsyncHTTPClient does not show the
+    /// client's own TLS configuration.
     public init(
         client: HTTPClient,
         redirectPolicy: RedirectPolicy = .follow,
@@ -112,6 +121,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         self.client = client
         self.ownsClient = false
         self.clientReadTimeout = nil
+        self.clientTLSConfiguration = nil
         self.redirectPolicy = redirectPolicy
         self.maximumRedirects = maximumRedirects
         self.cookies = cookies

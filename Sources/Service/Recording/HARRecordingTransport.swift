@@ -53,6 +53,11 @@ public struct HARRecordingTransport: HTTPTransport {
         try await wrapped.openWebSocket(request, options: options)
     }
 
+    /// The wrapped transport's: it makes the connections.
+    @_spi(Transport) public func pinningLimitation(for pins: [CertificatePin]) -> String? {
+        wrapped.pinningLimitation(for: pins)
+    }
+
     /// Sends `request` through the wrapped transport and tees the response body into the file's entry.
     @_spi(Transport) public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let started = Date()

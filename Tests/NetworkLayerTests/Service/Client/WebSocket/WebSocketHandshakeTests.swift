@@ -184,4 +184,28 @@ struct WebSocketHandshakeTests {
         #expect(seen.current == options)
         await socket.close()
     }
+
+    @Test(
+        "A pinned host's handshake is refused before it goes out when the transport cannot check pins, or over ws",
+        arguments: [
+            ("wss://chat.example.com/v1", "pinning is not supported by this transport"),
+            ("ws://chat.example.com/v1", "pins hold only over https"),
+        ])
+    func pinnedHost(base: String, reason: String) async throws {
+        let opened = Locked(0)
+        let transport = SocketTransport { _, _ in
+            opened.increment()
+            return .connected(
+                StubWebSocketConnection(steps: [], subprotocol: nil, maximumMessageSize: 1) { _ in }, head: nil)
+        }
+        let pinning = try CertificatePinning(["chat.example.com": [TestCertificates.leafKeyPin]])
+        let router = Router<SocketEndpoint>(
+            configuration: RouterConfiguration(certificatePinning: pinning), transport: transport)
+        let endpoint = SocketEndpoint(baseURL: try #require(URL(string: base)))
+        let error = await #expect(throws: NetworkError.self) { try await router.webSocket(endpoint) }
+        #expect(error?.kind == .secureConnection)
+        #expect(error?.underlyingError is CertificatePinningError)
+        #expect(error?.description.contains(reason) == true)
+        #expect(opened.current == 0)
+    }
 }
