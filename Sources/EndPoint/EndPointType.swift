@@ -59,6 +59,9 @@ public protocol EndPointType: Sendable {
     /// Whether this endpoint's request bodies are compressed. Defaults to `nil`: the router's
     /// ``RouterConfiguration/requestCompression``.
     var requestCompression: RequestCompression? { get }
+    /// How ``Router/webSocket(_:onReconnect:)`` opens and keeps this endpoint's socket: subprotocols, pings, the largest
+    /// message, compression. Defaults to `WebSocketOptions()`.
+    var webSocketOptions: WebSocketOptions { get }
     /// Whether sending the request twice has the same effect as sending it once, so that it may be retried.
     /// Defaults to whether ``httpMethod`` is idempotent by RFC 9110 (`GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS`,
     /// `TRACE`); return `true` to let a `POST` that carries an idempotency key be retried.
@@ -101,6 +104,8 @@ extension EndPointType {
     public var cachePolicy: CachePolicy { wrapped?.cachePolicy ?? .useProtocolRules }
     /// The wrapped endpoint's, else `nil`: the router's.
     public var requestCompression: RequestCompression? { wrapped?.requestCompression }
+    /// The wrapped endpoint's, else the default options.
+    public var webSocketOptions: WebSocketOptions { wrapped?.webSocketOptions ?? WebSocketOptions() }
     /// The wrapped endpoint's, else whether ``httpMethod`` is idempotent.
     public var isIdempotent: Bool { wrapped?.isIdempotent ?? httpMethod.isIdempotent }
     /// The wrapped endpoint's, else `true`: the router's credentials are applied.

@@ -58,6 +58,21 @@ extension NetworkError {
         public static let noData = Kind("noData", "No body to decode")
         /// The body could not be decoded into the requested type; the detail names the type and where it failed.
         public static let decodingFailed = Kind("decodingFailed", "Could not decode")
+        /// The server answered a WebSocket handshake with something other than `101 Switching Protocols`; the
+        /// ``NetworkError/response`` has its status and fields.
+        public static let handshakeRefused = Kind("handshakeRefused", "WebSocket handshake refused")
+        /// The peer closed the WebSocket with a code other than 1000; ``NetworkError/webSocketClose`` has the code
+        /// and the reason.
+        public static let closedByPeer = Kind("closedByPeer", "WebSocket closed by the peer")
+        /// A ping of the WebSocket got no pong within ``WebSocketOptions/pongTimeout``.
+        public static let pongTimeout = Kind("pongTimeout", "WebSocket pong timed out")
+        /// A WebSocket message was larger than ``WebSocketOptions/maximumMessageSize``; the socket closed with 1009.
+        public static let messageTooLarge = Kind("messageTooLarge", "WebSocket message too large")
+        /// The WebSocket peer broke RFC 6455 (a masked frame, text that is not UTF-8, a bad close code...); the
+        /// socket closed with 1002 or 1007.
+        public static let protocolViolation = Kind("protocolViolation", "WebSocket protocol violation")
+        /// The transport cannot do what was asked, such as opening a WebSocket; the detail says what to use instead.
+        public static let notSupportedByTransport = Kind("notSupportedByTransport", "Not supported by this transport")
 
         /// Whether `error` is of this kind: lets a kind stand as a pattern in `switch` and `catch`.
         public static func ~= (kind: Kind, error: NetworkError) -> Bool { error.kind == kind }

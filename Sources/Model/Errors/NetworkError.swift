@@ -39,6 +39,8 @@ public struct NetworkError: Error, Sendable {
     /// The URL of the request that failed; the router fills it in. Descriptions show it with its secrets hidden
     /// by ``Redactor``.
     public internal(set) var url: URL? = nil
+    /// How the WebSocket closed, for ``Kind/closedByPeer``: the peer's code and reason.
+    public internal(set) var webSocketClose: WebSocketClose? = nil
 
     /// Creates a failure of `kind`, for a transport, a plugin or a credential source to throw.
     ///

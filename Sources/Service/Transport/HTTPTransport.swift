@@ -40,6 +40,21 @@ public protocol HTTPTransport: Sendable {
     /// no compressed ones.
     @_spi(Transport) var decodedContentCodings: [String] { get }
 
+    /// Sends the opening handshake of a WebSocket (RFC 6455, 4.1) for `request`, a `GET` whose URL is `http` or
+    /// `https` (the `ws` or `wss` URL as HTTP sees it: `TransportRequest.webSocketURL` gives it back) and whose
+    /// fields the router has prepared: the endpoint's, the plugins' and the credentials. The transport adds the
+    /// handshake's own fields from `options` (`Sec-WebSocket-Key`, `-Version`, `-Protocol`, `-Extensions`),
+    /// follows redirects as for ``send(_:)``, dropping `TransportRequest.credentialHeaders` across origins, and
+    /// returns the open connection, or the answer of a server that did not switch protocols. The router calls it
+    /// only when ``pinningLimitation(for:)`` is `nil` for a pinned host: the transport then checks the pins of
+    /// `TransportRequest.certificatePinning` on the socket's connection as on a request's.
+    ///
+    /// Defaults to throwing ``NetworkError/Kind/notSupportedByTransport``: a transport opens sockets only when
+    /// it says so.
+    @_spi(Transport) func openWebSocket(
+        _ request: TransportRequest, options: WebSocketOptions
+    ) async throws -> WebSocketUpgrade
+
     /// Why this transport cannot check `pins`, the pins of one host (see ``CertificatePinning``), on every
     /// connection it makes to that host, or `nil` when it can: then it refuses a connection whose certificate chain
     /// shows none of them, with ``CertificatePinningError/mismatch(host:presented:)``, before the request goes out.
@@ -52,6 +67,16 @@ public protocol HTTPTransport: Sendable {
 extension HTTPTransport {
     /// None: the router asks such a transport for bodies as they are.
     public var decodedContentCodings: [String] { [] }
+
+    /// Throws ``NetworkError/Kind/notSupportedByTransport``, naming this transport.
+    public func openWebSocket(
+        _ request: TransportRequest, options: WebSocketOptions
+    ) async throws -> WebSocketUpgrade {
+        throw NetworkError(
+            .notSupportedByTransport,
+            detail: "\(Self.self) opens no WebSockets; use a transport that does, such as AsyncHTTPClientTransport"
+        ).naming(request.head)
+    }
 
     /// The transport cannot check pins: the router refuses requests to pinned hosts.
     public func pinningLimitation(for pins: [CertificatePin]) -> String? {

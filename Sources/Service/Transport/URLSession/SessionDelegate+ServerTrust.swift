@@ -31,7 +31,7 @@ extension SessionDelegate {
     }
 
     /// The evaluated chain's certificates, DER, leaf first.
-    private static func certificates(of trust: SecTrust) -> [Data] {
+    static func certificates(of trust: SecTrust) -> [Data] {
         let chain: [SecCertificate]
         if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) {
             chain = SecTrustCopyCertificateChain(trust) as? [SecCertificate] ?? []
