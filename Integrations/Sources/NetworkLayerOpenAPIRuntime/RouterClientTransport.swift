@@ -65,21 +65,13 @@ public struct RouterClientTransport: ClientTransport {
         return headers
     }
 
-    /// `body` as a stream the router reads once per attempt.
+    /// `body` as a stream the router reads anew for each attempt, a chunk each time the transport asks for one,
+    /// so that the client produces the body no faster than it goes out.
     static func upload(_ body: HTTPBody) -> UploadStream {
         let length: Int64? = if case .known(let count) = body.length { count } else { nil }
         return UploadStream(length: length) {
-            AsyncThrowingStream { continuation in
-                let reading = Task {
-                    do {
-                        for try await chunk in body { continuation.yield(Data(chunk)) }
-                        continuation.finish()
-                    } catch {
-                        continuation.finish(throwing: error)
-                    }
-                }
-                continuation.onTermination = { _ in reading.cancel() }
-            }
+            let reader = ChunkReader(body)
+            return AsyncThrowingStream(unfolding: { try await reader.next() })
         }
     }
 
