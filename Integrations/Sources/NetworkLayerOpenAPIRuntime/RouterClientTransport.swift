@@ -36,9 +36,18 @@ public struct RouterClientTransport: ClientTransport {
     }
 
     /// Sends `request` with `body` to the server at `baseURL` and returns the response as soon as its head is in.
+    ///
+    /// Throws ``NetworkLayer/NetworkError/Kind/invalidRequest`` when the router has a
+    /// ``NetworkLayer/RouterConfiguration/baseURL``: it would replace the client's server URL, and the client's
+    /// query with it; choose the server in the client instead.
     public func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard router.configuration.baseURL == nil else {
+            throw NetworkError(
+                .invalidRequest,
+                detail: "RouterClientTransport: the router's baseURL would replace the client's server and query")
+        }
         var operation = OpenAPIOperation(
             operationID: operationID, serverURL: baseURL, path: request.path ?? "",
             method: HTTPMethod(rawValue: request.method.rawValue), headers: Self.headers(of: request))

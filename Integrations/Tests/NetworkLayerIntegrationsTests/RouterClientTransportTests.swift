@@ -150,6 +150,20 @@ struct RouterClientTransportTests {
         #expect(try await received.next() == nil)
     }
 
+    @Test("A router with a baseURL of its own is refused: it would drop the client's server and query")
+    func routerBaseURL() async throws {
+        let seen = Seen()
+        let router = Router<OpenAPIOperation>(
+            configuration: RouterConfiguration(baseURL: URL(string: "https://other.example")),
+            transport: seen.transport(status: 200))
+        let error = await #expect(throws: NetworkError.self) {
+            _ = try await RouterClientTransport(router: router).send(
+                Self.request(path: "/pets?limit=1"), body: nil, baseURL: Self.server, operationID: "listPets")
+        }
+        #expect(error?.kind == .invalidRequest)
+        #expect(seen.requests.isEmpty)
+    }
+
     @Test("A failure to exchange throws the router's NetworkError")
     func failure() async throws {
         let stub = StubTransport<OpenAPIOperation> { _ in .failure(.cannotConnectToHost) }
