@@ -150,6 +150,23 @@ struct RouterClientTransportTests {
         #expect(try await received.next() == nil)
     }
 
+    @Test("A body the client can read only once is not sent again: the retry fails instead")
+    func singleIterationBody() async throws {
+        let seen = Seen()
+        let configuration = RouterConfiguration(
+            retryPolicy: RetryPolicy(maximumRetries: 2, initialBackoff: 0, jitter: 0))
+        let router = Router<OpenAPIOperation>(configuration: configuration, transport: seen.transport { _ in 503 })
+        let (chunks, input) = AsyncStream.makeStream(of: String.self)
+        input.yield(#"{"name":"Rex"}"#)
+        input.finish()
+        await #expect(throws: NetworkError.self) {
+            _ = try await RouterClientTransport(router: router).send(
+                Self.request(.put, path: "/pets/1"), body: HTTPBody(chunks, length: .unknown),
+                baseURL: Self.server, operationID: "updatePet")
+        }
+        #expect(seen.bodies == [#"{"name":"Rex"}"#])
+    }
+
     @Test("A router with a baseURL of its own is refused: it would drop the client's server and query")
     func routerBaseURL() async throws {
         let seen = Seen()
