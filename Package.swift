@@ -21,12 +21,17 @@ let package = Package(
         .library(name: "NetworkLayerLogging", targets: ["NetworkLayerLogging"]),
         .library(name: "NetworkLayerMetrics", targets: ["NetworkLayerMetrics"]),
         .library(name: "NetworkLayerTracing", targets: ["NetworkLayerTracing"]),
+        .library(name: "NetworkLayerOpenAPIRuntime", targets: ["NetworkLayerOpenAPIRuntime"]),
     ],
     traits: [
         .trait(name: "AsyncHTTPClient", description: "NetworkLayerAsyncHTTPClient: AsyncHTTPClientTransport"),
         .trait(name: "Logging", description: "NetworkLayerLogging: LogSink.swiftLog(_:), to swift-log"),
         .trait(name: "Metrics", description: "NetworkLayerMetrics: MetricsPlugin, through swift-metrics"),
         .trait(name: "Tracing", description: "NetworkLayerTracing: TracingPlugin, through swift-distributed-tracing"),
+        .trait(
+            name: "OpenAPIRuntime",
+            description: "NetworkLayerOpenAPIRuntime: RouterClientTransport, a swift-openapi-runtime ClientTransport"
+        ),
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -37,6 +42,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
     ],
     targets: [
         .target(
@@ -100,6 +107,15 @@ let package = Package(
                 product("Instrumentation", "swift-distributed-tracing", trait: "Tracing"),
             ],
             path: "Integrations/Sources/NetworkLayerTracing"
+        ),
+        .target(
+            name: "NetworkLayerOpenAPIRuntime",
+            dependencies: [
+                "NetworkLayer",
+                product("OpenAPIRuntime", "swift-openapi-runtime", trait: "OpenAPIRuntime"),
+                product("HTTPTypes", "swift-http-types", trait: "OpenAPIRuntime"),
+            ],
+            path: "Integrations/Sources/NetworkLayerOpenAPIRuntime"
         ),
         .target(name: "TestSupport", dependencies: ["NetworkLayer"], path: "Tests/TestSupport"),
         .testTarget(

@@ -8,13 +8,17 @@ let package = Package(
     name: "NetworkLayerIntegrations",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     dependencies: [
-        .package(name: "NetworkLayer", path: "..", traits: ["AsyncHTTPClient", "Logging", "Metrics", "Tracing"]),
+        .package(
+            name: "NetworkLayer", path: "..",
+            traits: ["AsyncHTTPClient", "Logging", "Metrics", "Tracing", "OpenAPIRuntime"]),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
     ],
     targets: [
         .executableTarget(
@@ -54,6 +58,9 @@ let package = Package(
                 .product(name: "NetworkLayerLogging", package: "NetworkLayer"),
                 .product(name: "NetworkLayerMetrics", package: "NetworkLayer"),
                 .product(name: "NetworkLayerTracing", package: "NetworkLayer"),
+                .product(name: "NetworkLayerOpenAPIRuntime", package: "NetworkLayer"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
@@ -63,6 +70,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .target(name: "CCompressionEncoders", condition: .when(platforms: [.linux])),
+                "IntegrationSupport",
             ]
         ),
         // The system's Brotli and Zstandard encoders, for the tests of the transport's decoders (on Linux, where

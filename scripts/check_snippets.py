@@ -14,7 +14,7 @@ declared once, in a visible block, and never again.
 
 The script writes one SwiftPM package (`<work>/package`) that depends on the repository (with the traits of the
 integration products the documents import) and, when a document imports them, on Examples/MovieDB (TMDB) and on
-swift-log, swift-metrics or swift-distributed-tracing, with one target per document. One `swift build` compiles
+swift-log, swift-metrics, swift-distributed-tracing or swift-openapi-runtime, with one target per document. One `swift build` compiles
 them all, with `-warnings-as-errors` as every build in CI; any error fails the script, printed at the Markdown
 file and line it comes from.
 
@@ -38,8 +38,8 @@ An HTML comment on the line(s) right before the fence, which DocC and GitHub do 
 Any other marker fails, as does the old hidden context (`snippet-prelude`, `uses`, `body`, `member`).
 
 A Markdown file that shows a manifest, or whose samples import one of the repository's products besides
-NetworkLayer, must list in its manifests every product of the repository, swift-log, swift-metrics and
-swift-distributed-tracing that its shown samples import (skipped ones too), and name each integration product
+NetworkLayer, must list in its manifests every product of the repository, swift-log, swift-metrics,
+swift-distributed-tracing and swift-openapi-runtime that its shown samples import (skipped ones too), and name each integration product
 with the trait that builds it (`traits: ["AsyncHTTPClient"]`); any miss fails like a compile error.
 
 Exit status: 0 when every document compiled, 1 when one failed, 2 on a usage or setup error.
@@ -247,6 +247,8 @@ PRODUCT_PACKAGES = {
     "NetworkLayerLogging": "NetworkLayer",
     "NetworkLayerMetrics": "NetworkLayer",
     "NetworkLayerTracing": "NetworkLayer",
+    "NetworkLayerOpenAPIRuntime": "NetworkLayer",
+    "OpenAPIRuntime": "swift-openapi-runtime",
     "Logging": "swift-log",
     "Metrics": "swift-metrics",
     "Tracing": "swift-distributed-tracing",
@@ -257,6 +259,7 @@ PRODUCT_TRAITS = {
     "NetworkLayerLogging": "Logging",
     "NetworkLayerMetrics": "Metrics",
     "NetworkLayerTracing": "Tracing",
+    "NetworkLayerOpenAPIRuntime": "OpenAPIRuntime",
 }
 # Where those packages come from, relative to the repository root or by URL and version.
 PACKAGE_SOURCES = {
@@ -264,10 +267,13 @@ PACKAGE_SOURCES = {
     "swift-log": ("url", "https://github.com/apple/swift-log.git", "1.16.0"),
     "swift-metrics": ("url", "https://github.com/apple/swift-metrics.git", "2.5.0"),
     "swift-distributed-tracing": ("url", "https://github.com/apple/swift-distributed-tracing.git", "1.1.0"),
+    "swift-openapi-runtime": ("url", "https://github.com/apple/swift-openapi-runtime.git", "1.8.0"),
 }
 # The products whose imports a Markdown file's manifest must list: the root package's and those of the packages
 # the samples use. A file shows a manifest when it imports one of them besides NetworkLayer, or shows one anyway.
-MANIFEST_PRODUCTS = {"NetworkLayer", "BeagleAdapter", *PRODUCT_TRAITS, "Logging", "Metrics", "Tracing"}
+MANIFEST_PRODUCTS = {
+    "NetworkLayer", "BeagleAdapter", *PRODUCT_TRAITS, "Logging", "Metrics", "Tracing", "OpenAPIRuntime"
+}
 
 
 def products(blocks: list[Block]) -> list[str]:

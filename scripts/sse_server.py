@@ -10,11 +10,17 @@ The events are sent by sse-starlette (PyPI) on uvicorn; this file only declares 
         Last-Event-ID is N or more: 204, the end of the stream.
     GET /no-content   204
     GET /not-sse      200 with a JSON body
+    GET /api/greetings?name=NAME&count=N[&interval_ms=MS][&gate=KEY]
+        event-streams.yaml's operation (swift-openapi-generator's example): N events whose data is the JSON
+        {"message": "Hello, NAME! (i)"}, the first at once and one every MS ms (200) after it. With gate, the
+        second waits until POST /api/gates/KEY (or 60 s); GET /api/gates/KEY then says whether the stream ended.
 
 Prints PORT=<port> on standard output once listening; stops by itself after --ttl seconds.
 """
 
 import argparse
+import asyncio
+import json
 import os
 import socket
 import sys
@@ -61,6 +67,43 @@ async def events(request: Request) -> Response:
     return EventSourceResponse(stream(), ping=3600)
 
 
+GATES: dict = {}
+
+
+def gate_named(key: str) -> dict:
+    return GATES.setdefault(key, {"open": asyncio.Event(), "ended": False})
+
+
+async def greetings(request: Request) -> Response:
+    name = request.query_params.get("name", "Stranger")
+    count = int(request.query_params.get("count", "10"))
+    interval = float(request.query_params.get("interval_ms", "200")) / 1000
+    key = request.query_params.get("gate")
+    gate = gate_named(key) if key else None
+
+    async def stream():
+        for number in range(1, count + 1):
+            if number == 2 and gate is not None:
+                try:
+                    await asyncio.wait_for(gate["open"].wait(), 60)
+                except asyncio.TimeoutError:
+                    pass
+            elif number > 1:
+                await asyncio.sleep(interval)
+            yield ServerSentEvent(data=json.dumps({"message": f"Hello, {name}! ({number})"}))
+        if gate is not None:
+            gate["ended"] = True
+
+    return EventSourceResponse(stream(), ping=3600)
+
+
+async def gates(request: Request) -> Response:
+    gate = gate_named(request.path_params["key"])
+    if request.method == "POST":
+        gate["open"].set()
+    return JSONResponse({"opened": gate["open"].is_set(), "ended": gate["ended"]})
+
+
 async def no_content(request: Request) -> Response:
     return Response(status_code=204)
 
@@ -73,6 +116,8 @@ app = Starlette(routes=[
     Route("/events", events),
     Route("/no-content", no_content),
     Route("/not-sse", not_sse),
+    Route("/api/greetings", greetings),
+    Route("/api/gates/{key}", gates, methods=["GET", "POST"]),
 ])
 
 

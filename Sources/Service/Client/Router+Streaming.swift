@@ -21,12 +21,24 @@ extension Router {
         try await stream(route, headers: [:])
     }
 
-    /// ``stream(_:)`` with `headers` set on the request, over the endpoint's own.
-    func stream(_ route: EndPoint, headers: HTTPHeaders) async throws(NetworkError) -> StreamedResponse {
+    /// ``stream(_:)`` with `upload` sent as the body in place of the one the endpoint's task builds, for
+    /// adapters whose callers hand them a body as a stream (an OpenAPI client's, say): it goes out as it is
+    /// produced, never gathered in memory. Each attempt asks `upload` for the body anew.
+    @_spi(Transport) public func stream(
+        _ route: EndPoint, upload: UploadStream?
+    ) async throws(NetworkError) -> StreamedResponse {
+        try await stream(route, headers: [:], upload: upload)
+    }
+
+    /// ``stream(_:)`` with `headers` set on the request, over the endpoint's own, and `upload`, when given, as
+    /// its body.
+    func stream(
+        _ route: EndPoint, headers: HTTPHeaders, upload: UploadStream? = nil
+    ) async throws(NetworkError) -> StreamedResponse {
         let reading = ResponseReading.stream(
             acceptable: route.acceptableStatusCodes, diskLimit: configuration.maximumStreamBacklogOnDisk)
-        let delivery = try await deliver(
-            route, exchange: Exchange(task: route.task, reading: reading), headers: headers)
+        let exchange = Exchange(upload: upload.map(UploadBody.stream) ?? route.task.uploadBody, reading: reading)
+        let delivery = try await deliver(route, exchange: exchange, headers: headers)
         switch StatusValidation.validate(delivery.response, acceptable: route.acceptableStatusCodes) {
         case .failure(let error):
             delivery.unread?.cancel()

@@ -81,6 +81,8 @@ struct Exchange: Sendable {
             form = file
             try multipart.write(to: file.url)
             sent.body = .file(file.url)
+        case .stream(let upload):
+            sent.body = .stream(upload.chunks(), length: upload.length)
         }
         let reporter = uploadProgress.map(ProgressReporter.init)
         if let reporter {

@@ -16,11 +16,13 @@ tool="$here/.build/debug/networklayer-openapi"
 scratch="$here/.build/comparison"
 mkdir -p "$scratch/Sources"
 cp "$here/Comparison/Package.swift" "$scratch/Package.swift"
-for target in Theirs compare; do
+for target in Theirs compare EventStreams event-streams-latency; do
     rm -rf "$scratch/Sources/$target"
     cp -R "$here/Comparison/Sources/$target" "$scratch/Sources/$target"
 done
 cp "$document" "$scratch/Sources/Theirs/openapi.yaml"
+# The same manifest builds event-streams-latency (event-streams-latency.sh), whose target needs its document.
+cp "$(dirname "$document")/event-streams.yaml" "$scratch/Sources/EventStreams/openapi.yaml"
 rm -rf "$scratch/Sources/Ours"
 "$tool" generate "$document" --output "$scratch/Sources/Ours" --name PetstoreAPI --access public
 cd "$scratch"

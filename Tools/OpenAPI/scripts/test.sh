@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the generator package (tests, and the example target whose code the build-tool plugin generates) with
 # warnings as errors, runs the tests and the example, then generates and compiles the reference documents and
-# compares the petstore requests with swift-openapi-generator's (scripts/compare-reference.sh).
+# compares the petstore requests with swift-openapi-generator's (scripts/compare-reference.sh), then reads
+# event-streams.yaml's stream over RouterClientTransport and swift-openapi-urlsession (event-streams-latency.sh).
 # Ends with one summary line: `openapi: N passed, N failed`.
 set -uo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -45,13 +46,16 @@ example() {
     local output
     output="$(.build/debug/PetstoreLite)"
     echo "$output"
-    [ "$output" = $'listPets: Rex, Tom\nshowPet: Rex dog\naddPet: 3 Polly' ]
+    [ "$output" = $'listPets: Rex, Tom\nshowPet: Rex dog\naddPet: 3 Polly\nX-API-Key: demo-key' ]
 }
 step "example PetstoreLite runs offline against stubs" example
 step "reference documents generate and compile" bash scripts/compile-reference.sh
 grep "compile-reference:" "$log" || true
 step "petstore requests equal swift-openapi-generator's" bash scripts/compare-reference.sh
 grep "compare" "$log" | tail -1 || true
+step "event-streams.yaml's first event arrives over RouterClientTransport before the end" \
+    bash scripts/event-streams-latency.sh
+grep -E "first event|skipped" "$log" || true
 
 echo "openapi: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

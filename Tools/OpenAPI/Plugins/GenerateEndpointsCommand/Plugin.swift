@@ -11,7 +11,7 @@ struct GenerateEndpointsCommand: CommandPlugin {
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
         let targets = try names.isEmpty ? context.package.targets : context.package.targets(named: names)
-        let tool = try context.tool(named: "networklayer-openapi").url
+        let tool = try context.tool(named: "networklayer-openapi-plugin-tool").url
         var generated = 0
         for target in targets {
             let folder = target.directoryURL

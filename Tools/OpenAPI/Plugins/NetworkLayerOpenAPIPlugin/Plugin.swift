@@ -24,7 +24,7 @@ struct NetworkLayerOpenAPIPlugin: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Generating endpoints of \(target.name) from \(document.lastPathComponent)",
-                executable: try context.tool(named: "networklayer-openapi").url,
+                executable: try context.tool(named: "networklayer-openapi-plugin-tool").url,
                 arguments: arguments,
                 inputFiles: inputs,
                 outputFiles: [

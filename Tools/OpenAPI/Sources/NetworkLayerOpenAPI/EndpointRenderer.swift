@@ -6,12 +6,25 @@ struct EndpointRenderer {
     let operations: [OperationModel]
     let access: String
 
+    /// The enum in a file of its own, after `header` and the imports.
     func render(header: String) -> String {
+        var writer = Self.fileStart(header: header)
+        render(into: &writer)
+        return writer.text
+    }
+
+    /// `header` and the imports every file of endpoints starts with.
+    static func fileStart(header: String) -> SwiftWriter {
         var writer = SwiftWriter()
         writer.line(header)
         writer.line("")
         writer.line("import Foundation")
         writer.line("import NetworkLayer")
+        return writer
+    }
+
+    /// The enum, after an empty line.
+    func render(into writer: inout SwiftWriter) {
         writer.line("")
         writer.doc(doc)
         writer.block("\(access)enum \(name): EndPointType {") { body in
@@ -39,7 +52,6 @@ struct EndpointRenderer {
             if usesSegments { renderSegment(into: &body) }
             if usesQueryItems { renderQueryItems(into: &body) }
         }
-        return writer.text
     }
 
     /// `case .name(let a, _, let c)`, binding only `used` labels.

@@ -10,6 +10,7 @@ import Yams
 /// tags: [pets]
 /// paths: [/pets]
 /// operationIds: [listPets]
+/// enumPerTag: true
 /// ```
 ///
 /// Every key is optional; command-line options win over it.
@@ -26,6 +27,8 @@ public struct GeneratorConfiguration: Decodable, Sendable, Equatable {
     public var paths: [String]?
     /// Keep only operations with one of these ids.
     public var operationIds: [String]?
+    /// One enum per tag.
+    public var enumPerTag: Bool?
 
     /// The config in `data` (YAML or JSON); an empty file is an empty config.
     public static func load(_ data: Data) throws(GeneratorError) -> GeneratorConfiguration {
@@ -61,6 +64,7 @@ public struct GeneratorConfiguration: Decodable, Sendable, Equatable {
         if options.tags.isEmpty { result.tags = tags ?? [] }
         if options.paths.isEmpty { result.paths = paths ?? [] }
         if options.operationIDs.isEmpty { result.operationIDs = operationIds ?? [] }
+        if !options.enumPerTag { result.enumPerTag = enumPerTag ?? false }
         return result
     }
 }

@@ -12,6 +12,9 @@ public struct GeneratorOptions: Sendable, Equatable {
     public var operationIDs: [String]
     /// The access level of every generated declaration: `internal` (written as nothing), `public` or `package`.
     public var accessModifier: String
+    /// One enum per tag, named after it (`pets` gives `PetsAPI`), instead of one for the document; operations
+    /// without a tag stay in the document's enum. An operation with several tags goes to its first.
+    public var enumPerTag: Bool
 
     /// Options with nothing filtered, the enum named from the title, the first server, internal declarations.
     public init(
@@ -20,7 +23,8 @@ public struct GeneratorOptions: Sendable, Equatable {
         tags: [String] = [],
         paths: [String] = [],
         operationIDs: [String] = [],
-        accessModifier: String = "internal"
+        accessModifier: String = "internal",
+        enumPerTag: Bool = false
     ) {
         self.name = name
         self.server = server
@@ -28,6 +32,7 @@ public struct GeneratorOptions: Sendable, Equatable {
         self.paths = paths
         self.operationIDs = operationIDs
         self.accessModifier = accessModifier
+        self.enumPerTag = enumPerTag
     }
 
     /// The keyword and space to put before a declaration.

@@ -30,7 +30,8 @@ struct OperationBuilder {
                 usedNames.insert(name)
                 result.append(
                     try build(
-                        operation, named: name, method: method, path: path.rawValue, pathItem: pathItem,
+                        operation, named: name, tag: tags.first, method: method, path: path.rawValue,
+                        pathItem: pathItem,
                         at: "\(pathPath).\(method.lowercased())", models: &models))
             }
         }
@@ -39,7 +40,7 @@ struct OperationBuilder {
     }
 
     private func build(
-        _ operation: OpenAPI.Operation, named name: String, method: String, path: String,
+        _ operation: OpenAPI.Operation, named name: String, tag: String?, method: String, path: String,
         pathItem: OpenAPI.PathItem, at jsonPath: String, models: inout ModelBuilder
     ) throws(GeneratorError) -> OperationModel {
         let typePrefix = SwiftNames.typeName(SwiftNames.bare(name), fallback: "Operation")
@@ -76,6 +77,7 @@ struct OperationBuilder {
         let summary = docText(operation.summary, operation.description)
         return OperationModel(
             caseName: name,
+            tag: tag,
             doc: [summary, answer].compactMap { $0 }.joined(separator: "\n\n"),
             method: method,
             path: path,

@@ -31,6 +31,8 @@ struct BodyModel: Hashable {
 /// One operation, as one case of the enum.
 struct OperationModel: Hashable {
     let caseName: String
+    /// The operation's first tag, which names its enum when there is one enum per tag.
+    let tag: String?
     let doc: String?
     let method: String
     let path: String

@@ -42,7 +42,10 @@ struct Generate: ParsableCommand {
     @Option(help: "The access level of the generated declarations: internal, public or package.")
     var access: String = "internal"
 
-    @Option(help: "A networklayer-openapi.yaml config (name, server, access, tags, paths, operationIds).")
+    @Flag(help: "One enum per tag, named after it, instead of one for the document.")
+    var enumPerTag = false
+
+    @Option(help: "A networklayer-openapi.yaml config (name, server, access, tags, paths, operationIds, enumPerTag).")
     var config: String?
 
     @Option(help: "Name the files <value>.swift and <value>+Models.swift instead of after the enum.")
@@ -52,45 +55,15 @@ struct Generate: ParsableCommand {
         guard ["internal", "public", "package"].contains(access) else {
             throw ValidationError("--access must be internal, public or package")
         }
-        let url = URL(fileURLWithPath: document)
-        let data: Data
+        let options = GeneratorOptions(
+            name: name, server: server, tags: tags, paths: paths, operationIDs: operationIDs, accessModifier: access,
+            enumPerTag: enumPerTag)
         do {
-            data = try Data(contentsOf: url)
+            try GenerationRun.run(
+                document: document, output: output, options: options, config: config, fileName: fileName)
         } catch {
-            throw failure("cannot read \(document)")
+            throw failure(error.description)
         }
-        var options = GeneratorOptions(
-            name: name, server: server, tags: tags, paths: paths, operationIDs: operationIDs, accessModifier: access)
-        if let config {
-            do {
-                let configData = try Data(contentsOf: URL(fileURLWithPath: config))
-                options = try GeneratorConfiguration.load(configData).applied(to: options)
-            } catch {
-                throw failure("\(config): \(error)")
-            }
-        }
-        let files: GeneratedFiles
-        do {
-            files = try Generator.generate(data, sourceName: url.lastPathComponent, options: options)
-        } catch {
-            throw failure("\(document): \(error)")
-        }
-        let folder = URL(fileURLWithPath: output, isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let base = fileName ?? files.typeName
-            try writeIfChanged(files.endpoints, to: folder.appendingPathComponent("\(base).swift"))
-            try writeIfChanged(files.models, to: folder.appendingPathComponent("\(base)+Models.swift"))
-        } catch {
-            throw failure("cannot write into \(output): \(error.localizedDescription)")
-        }
-    }
-
-    /// Leaves a file with the same contents untouched, so that a build does not recompile it.
-    private func writeIfChanged(_ contents: String, to url: URL) throws {
-        let data = Data(contents.utf8)
-        if (try? Data(contentsOf: url)) == data { return }
-        try data.write(to: url, options: .atomic)
     }
 
     /// Prints `message` alone on standard error and exits with status 1.
