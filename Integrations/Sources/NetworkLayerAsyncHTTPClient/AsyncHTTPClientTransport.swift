@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTPCompression
+import NIOSSL
 @_spi(Transport) import NetworkLayer
 
 #if canImport(FoundationNetworking)
@@ -49,6 +50,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// The read timeout of the client when the transport configured it; `nil` for a client of the app's,
     /// whose configuration AsyncHTTPClient does not show.
     let clientReadTimeout: TimeAmount?
+    /// The TLS configuration of the client when the transport configured it, for the connections of its
+    /// WebSockets; `nil` for a client of the app's, whose sockets use the system's defaults.
+    let tlsConfiguration: TLSConfiguration?
     /// Whether ``shutdown()`` has begun.
     private let shuttingDown = Locked(false)
 
@@ -88,6 +92,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         self.client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
         self.ownsClient = true
         self.clientReadTimeout = configuration.timeout.read
+        self.tlsConfiguration = configuration.tlsConfiguration
         self.redirectPolicy = redirectPolicy
         self.maximumRedirects = maximumRedirects
         self.cookies = cookies
@@ -112,6 +117,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         self.client = client
         self.ownsClient = false
         self.clientReadTimeout = nil
+        self.tlsConfiguration = nil
         self.redirectPolicy = redirectPolicy
         self.maximumRedirects = maximumRedirects
         self.cookies = cookies
