@@ -5,7 +5,8 @@ The hostile cases of the WebSocket integration tests, modelled on the Autobahn t
 (framing, pings and pongs, reserved bits, opcodes, fragmentation, UTF-8, closing). Standard library only, raw
 sockets: a correct server library would refuse to send these frames.
 
-    GET /case/NAME   answers the handshake, sends the frames of case NAME (see CASES), then reads the client's
+    GET /silent      reads the handshake and never answers it
+    GET /case/NAME   answers the handshake (accepting permessage-deflate for the DEFLATE_CASES), sends the frames of case NAME (see CASES), then reads the client's
                      frames until the client's close frame or the end of the connection (or 10 s pass), then ends
                      the connection: nothing is answered, but a case may wait for a pong and then send "pong-ok"
                      and a close 1000. The client's close code goes to the log.
@@ -21,6 +22,7 @@ import os
 import struct
 import sys
 import threading
+import zlib
 
 GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 TEXT, BINARY, CLOSE, PING, PONG, CONTINUATION = 0x1, 0x2, 0x8, 0x9, 0xA, 0x0
@@ -88,6 +90,21 @@ CASES = {
 WAITS_FOR_PONG = {"ping-between-fragments"}
 
 
+def deflated(payload):
+    """`payload` as permessage-deflate sends it: raw deflate, sync-flushed, without the last 4 bytes."""
+    compressor = zlib.compressobj(wbits=-15)
+    return (compressor.compress(payload) + compressor.flush(zlib.Z_SYNC_FLUSH))[:-4]
+
+
+# Cases that accept permessage-deflate when the client offers it.
+DEFLATE_CASES = {
+    # 64 MiB of zeros in about 64 KiB: the client must stop inflating at its limit.
+    "deflate-bomb": [frame(BINARY, deflated(bytes(64 << 20)), rsv=0b100)],
+    "deflate-text": [frame(TEXT, deflated("κόσμε".encode() * 1000), rsv=0b100), close(1000)],
+    "deflate-corrupt": [frame(BINARY, b"\xff\xff\xff\xff not deflate", rsv=0b100)],
+}
+
+
 async def read_frame(reader):
     """The next frame from the client: (opcode, payload), unmasked."""
     first, second = await reader.readexactly(2)
@@ -103,19 +120,27 @@ async def read_frame(reader):
 
 async def handshake(reader, writer):
     request = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+    path = request[0].split(" ")[1]
+    if path == "/silent":
+        # Never answers the handshake: the client's own timeout must end it.
+        await reader.read()
+        raise ConnectionError("silent")
     fields = dict((name.strip().lower(), value.strip()) for name, _, value in
                   (line.partition(":") for line in request[1:] if ":" in line))
     accept = base64.b64encode(hashlib.sha1((fields["sec-websocket-key"] + GUID).encode()).digest()).decode()
+    extension = ""
+    if path.removeprefix("/case/") in DEFLATE_CASES and "permessage-deflate" in fields.get("sec-websocket-extensions", ""):
+        extension = "Sec-WebSocket-Extensions: permessage-deflate\r\n"
     writer.write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                  f"Sec-WebSocket-Accept: {accept}\r\n\r\n").encode())
-    return request[0].split(" ")[1]
+                  f"Sec-WebSocket-Accept: {accept}\r\n{extension}\r\n").encode())
+    return path
 
 
 async def serve_case(reader, writer):
     try:
         path = await handshake(reader, writer)
         name = path.removeprefix("/case/")
-        for data in CASES.get(name, [close(1008, b"unknown case")]):
+        for data in {**CASES, **DEFLATE_CASES}.get(name, [close(1008, b"unknown case")]):
             writer.write(data)
         await writer.drain()
         while True:

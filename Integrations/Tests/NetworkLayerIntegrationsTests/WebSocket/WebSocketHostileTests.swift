@@ -44,7 +44,16 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         HostileCase(name: "masked-frame", failure: .protocolViolation, code: .protocolError),
         HostileCase(name: "oversized-length", failure: .messageTooLarge, code: .messageTooBig),
         HostileCase(name: "oversized-fragments", failure: .messageTooLarge, code: .messageTooBig),
+        HostileCase(
+            name: "deflate-bomb", failure: .messageTooLarge, code: .messageTooBig, options: deflating),
+        HostileCase(
+            name: "deflate-text", messages: [.text(String(repeating: "κόσμε", count: 1000))], code: .normalClosure,
+            options: deflating),
+        HostileCase(
+            name: "deflate-corrupt", failure: .protocolViolation, code: .invalidFramePayloadData, options: deflating),
     ]
+
+    static let deflating = WebSocketOptions(maximumMessageSize: 128 * 1024, compression: true)
 }
 
 /// A server that breaks RFC 6455 on purpose (scripts/websocket_hostile_server.py, cases after Autobahn's
@@ -72,6 +81,16 @@ struct WebSocketHostileTests {
             #expect(messages == hostile.messages)
             #expect(failure?.kind == hostile.failure, "\(failure.map { "\($0)" } ?? "no failure")")
             #expect(await socket.closeInfo?.code == hostile.code)
+        }
+    }
+
+    @Test("a handshake that is never answered ends at the request's timeout")
+    func silentHandshake() async throws {
+        try await WebSocketPeer.withTransport { transport in
+            let error = await #expect(throws: NetworkError.self) {
+                try await WebSocketPeer.upgrade(transport, server: WebSocketPeer.hostileServer, "/silent", timeout: 0.5)
+            }
+            #expect(error?.kind == .timedOut)
         }
     }
 }

@@ -39,11 +39,11 @@ enum WebSocketPeer {
     /// Sends the handshake for `path` (with its query) on `server` and returns what the transport answered.
     static func upgrade(
         _ transport: AsyncHTTPClientTransport, server: URL?, _ path: String, options: WebSocketOptions = .init(),
-        headers: [String: String] = [:]
+        headers: [String: String] = [:], timeout: TimeInterval = 10
     ) async throws -> WebSocketUpgrade {
         let server = try #require(server, "the WebSocket peer's URL is not set")
         let url = try #require(URL(string: path, relativeTo: server)?.absoluteURL)
-        var head = URLRequest(url: url)
+        var head = URLRequest(url: url, timeoutInterval: timeout)
         for (name, value) in headers { head.setValue(value, forHTTPHeaderField: name) }
         return try await transport.openWebSocket(TransportRequest(head: head), options: options)
     }
