@@ -27,7 +27,9 @@ extension AsyncHTTPClientTransport {
                 tls: tlsConfiguration)
             switch outcome {
             case .upgraded(let connection, let answer):
-                return .connected(connection, head: try responseHead(answer, url: current.url))
+                let head = try responseHead(answer, url: current.url)
+                cookies?.store(from: head)
+                return .connected(connection, head: head)
             case .refused(let answer):
                 let refusal: RefusedHandshake
                 do { refusal = try await answer.get() } catch { throw NetworkError.classifying(error) }

@@ -93,7 +93,8 @@ enum WebSocketHandshake {
         let frameLimit = min(Int(UInt32.max), max(125, maximumMessageSize + (options.compression ? 1024 : 0)))
         let settings = WebSocketFrameHandler.Settings(
             maximumMessageSize: maximumMessageSize, bufferSize: max(1, options.inboundBufferSize),
-            pingInterval: options.pingInterval.map(timeAmount), pongTimeout: timeAmount(options.pongTimeout))
+            pingInterval: options.pingInterval.flatMap { $0 > 0 ? timeAmount($0) : nil },
+            pongTimeout: timeAmount(options.pongTimeout))
         let upgrader = NIOTypedWebSocketClientUpgrader<Outcome>(
             maxFrameSize: frameLimit, enableAutomaticErrorHandling: false
         ) { channel, response in
