@@ -1,7 +1,7 @@
 import Foundation
 
 /// How an endpoint's WebSocket is opened and kept: its subprotocols, keep-alive pings, the largest message it
-/// takes, compression and the buffer of messages not yet read.
+/// takes, compression, the buffer of messages not yet read and reconnection.
 ///
 /// ```swift
 /// var webSocketOptions: WebSocketOptions {
@@ -27,6 +27,10 @@ public struct WebSocketOptions: Sendable, Hashable {
     /// How many received messages wait for the reader before the socket stops reading from the network, so
     /// that a slow reader slows the peer instead of filling memory. Defaults to 16.
     public var inboundBufferSize: Int
+    /// Whether, and when, a socket whose connection failed connects again: after a lost connection, a missed
+    /// pong, a close with any code but 1000, or a handshake answered with a 5xx status. Never after
+    /// 1000, after the router closed it, or after a 4xx handshake. `nil`, the default, never reconnects.
+    public var reconnection: EventStreamReconnection?
 
     /// Creates options; every parameter defaults to the value its property describes.
     public init(
@@ -35,7 +39,8 @@ public struct WebSocketOptions: Sendable, Hashable {
         pongTimeout: TimeInterval = 10,
         maximumMessageSize: Int = 16 << 20,
         compression: Bool = false,
-        inboundBufferSize: Int = 16
+        inboundBufferSize: Int = 16,
+        reconnection: EventStreamReconnection? = nil
     ) {
         self.subprotocols = subprotocols
         self.pingInterval = pingInterval
@@ -43,5 +48,6 @@ public struct WebSocketOptions: Sendable, Hashable {
         self.maximumMessageSize = maximumMessageSize
         self.compression = compression
         self.inboundBufferSize = inboundBufferSize
+        self.reconnection = reconnection
     }
 }

@@ -22,9 +22,9 @@ import FoundationNetworking
 public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// The settings shared by every request.
     public let configuration: RouterConfiguration
-    private let transport: any HTTPTransport
+    let transport: any HTTPTransport
     private let builder: RequestBuilder
-    private let secretHeaders: SecretHeaderNames
+    let secretHeaders: SecretHeaderNames
     private let inFlight = Locked(InFlightRequests())
     private let shared = SharedRequests()
 

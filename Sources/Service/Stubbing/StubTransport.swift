@@ -36,6 +36,10 @@ public struct StubTransport<EndPoint: EndPointType>: Sendable {
     private let behaviors: @Sendable (EndPoint) -> Behavior
     private let network: (any HTTPTransport)?
     private let respond: @Sendable (EndPoint, URLRequest) -> StubResponse
+    /// The scripts of each endpoint's WebSocket connections (see ``webSockets(_:)``).
+    var webSocketScripts: (@Sendable (EndPoint) -> [StubWebSocket])?
+    /// The handshakes and messages of the stubbed sockets, shared by the copies of this stub.
+    let webSocketLog = StubWebSocketLog<EndPoint>()
 
     /// Creates a stub transport.
     ///
@@ -118,6 +122,9 @@ public struct StubTransport<EndPoint: EndPointType>: Sendable {
     func behavior(for endpoint: EndPoint) -> Behavior {
         behaviors(endpoint)
     }
+
+    /// What sends the requests of endpoints that are not stubbed.
+    var networkTransport: (any HTTPTransport)? { network }
 }
 
 extension StubTransport: HTTPTransport {

@@ -1,12 +1,12 @@
 import Foundation
 
 /// When ``Router/events(_:reconnection:)`` connects again after a stream dropped, as a browser's
-/// `EventSource` does.
+/// `EventSource` does, and when a WebSocket whose endpoint opts in (``WebSocketOptions/reconnection``) does.
 ///
 /// The wait starts at the stream's own `retry:` time, or ``initialDelay`` until the server sends one, but never
 /// below ``minimumDelay``, and grows by ``backoffMultiplier`` with every further connection that failed or
 /// delivered no event, up to ``maximumDelay``, spread by ``jitter``. A connection that delivered an event
-/// starts the count again.
+/// starts the count again. A WebSocket has no `retry:` and counts messages as events.
 ///
 /// So a server cannot make the client reconnect in a tight loop: with `retry: 0` and connections that close
 /// at once, the defaults wait 0.5, 1, 2, 4 … seconds, then a minute between connections, for as long as the
