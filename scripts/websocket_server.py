@@ -17,8 +17,9 @@ connections and reports what the server saw:
                      seconds; after K pings from the client it sends the text "alive after K pings"
     /stream?count=N&size=B
                      N binary messages of B bytes, then a close 1000
-    /drop?after=N    N text messages "tick i", then the TCP connection is aborted mid-stream; a connection whose
-                     path carries resumed=1 gets "resumed" and stays open as /echo
+    /drop?after=N&key=K
+                     the first connection with key K gets N text messages "tick i", then its TCP connection is
+                     aborted mid-stream, as by a server killed; later ones get "resumed" and stay open as /echo
 
 Prints PORT=<port> on standard output once listening; stops by itself after --ttl seconds.
 """
@@ -35,6 +36,10 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
+
+
+# The keys of /drop whose first connection was cut.
+DROPPED = set()
 
 
 class ObservedConnection(ServerConnection):
@@ -137,7 +142,8 @@ async def handler(connection: ObservedConnection) -> None:
         for _ in range(int(query.get("count", "10"))):
             await connection.send(payload)
         await connection.close(1000, "done")
-    elif path == "/drop" and query.get("resumed") != "1":
+    elif path == "/drop" and query.get("key") not in DROPPED:
+        DROPPED.add(query.get("key"))
         for number in range(1, int(query.get("after", "3")) + 1):
             await connection.send(f"tick {number}")
         await asyncio.sleep(0.05)

@@ -91,8 +91,10 @@ enum WebSocketHandshake {
         let maximumMessageSize = max(0, options.maximumMessageSize)
         // A compressed frame may be a little larger than its message; control frames carry up to 125 bytes.
         let frameLimit = min(Int(UInt32.max), max(125, maximumMessageSize + (options.compression ? 1024 : 0)))
+        // The router keeps the inbox of `inboundBufferSize` and asks for a message only when it has room: the
+        // transport stops reading as soon as one waits, so that it is not a second buffer.
         let settings = WebSocketFrameHandler.Settings(
-            maximumMessageSize: maximumMessageSize, bufferSize: max(1, options.inboundBufferSize),
+            maximumMessageSize: maximumMessageSize, bufferSize: 1,
             pingInterval: options.pingInterval.flatMap { $0 > 0 ? timeAmount($0) : nil },
             pongTimeout: timeAmount(options.pongTimeout))
         let upgrader = NIOTypedWebSocketClientUpgrader<Outcome>(

@@ -111,7 +111,8 @@ struct WebSocketEchoTests {
     @Test("a connection cut mid-stream fails as connectionLost after the messages that came before")
     func cutMidStream() async throws {
         try await WebSocketPeer.withTransport { transport in
-            let socket = try await WebSocketPeer.open(transport, server: Self.server, "/drop?after=3")
+            let socket = try await WebSocketPeer.open(
+                transport, server: Self.server, "/drop?after=3&key=\(UUID().uuidString)")
             for number in 1...3 { #expect(try await socket.receive() == .text("tick \(number)")) }
             let error = await #expect(throws: NetworkError.self) { try await socket.receive() }
             #expect(error?.kind == .connectionLost)
