@@ -41,7 +41,7 @@ extension WebSocketEchoTests {
             while let message = try await socket.receive() {
                 #expect(message.byteCount == 65_536)
                 count += 1
-                if count % 100 == 0 {
+                if count % 20 == 0 {
                     peak = max(peak, ResidentMemory.current())
                     try await Task.sleep(for: .milliseconds(5))
                 }
@@ -50,6 +50,32 @@ extension WebSocketEchoTests {
         }
         #expect(count == 10_000)
         print("WebSocket slow reader: resident memory grew by \(growth / 1024) KiB over 10,000 × 64 KiB")
+        #expect(growth < 32 << 20, "grew by \(growth) bytes")
+    }
+}
+
+extension WebSocketEchoTests {
+    /// The same through the router, whose inbox of `inboundBufferSize` (16) messages is the only buffer.
+    @Test("a slow reader of router.webSocket adds under 32 MiB of resident memory")
+    func slowReaderThroughRouter() async throws {
+        let (count, growth) = try await WebSocketPeer.withTransport { transport in
+            let socket = try await Router<SocketRoute>(transport: transport).webSocket(
+                .stream(count: 10_000, size: 65_536))
+            let baseline = ResidentMemory.current()
+            var peak = baseline
+            var count = 0
+            for try await message in socket.messages {
+                #expect(message.byteCount == 65_536)
+                count += 1
+                if count % 20 == 0 {
+                    peak = max(peak, ResidentMemory.current())
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+            }
+            return (count, peak - baseline)
+        }
+        #expect(count == 10_000)
+        print("WebSocket slow reader through the router: resident memory grew by \(growth / 1024) KiB")
         #expect(growth < 32 << 20, "grew by \(growth) bytes")
     }
 }

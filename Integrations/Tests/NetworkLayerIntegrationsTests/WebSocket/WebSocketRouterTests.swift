@@ -13,6 +13,7 @@ enum SocketRoute: EndPointType {
     case auth(token: String)
     case close(code: UInt16)
     case drop(key: String)
+    case stream(count: Int, size: Int)
 
     var baseURL: URL {
         let server = WebSocketPeer.echoServer?.absoluteString ?? "http://127.0.0.1:9"
@@ -25,15 +26,21 @@ enum SocketRoute: EndPointType {
         case .auth(let token): "auth/\(token)"
         case .close(let code): "close/\(code)"
         case .drop: "drop"
+        case .stream: "stream"
         }
     }
 
     var httpMethod: HTTPMethod { .get }
 
     var task: HTTPTask {
-        guard case .drop(let key) = self else { return .request }
-        return .requestParameters(
-            bodyParameters: nil, bodyEncoding: .urlEncoding, urlParameters: ["after": 3, "key": key])
+        let query: Parameters? =
+            switch self {
+            case .drop(let key): ["after": 3, "key": key]
+            case .stream(let count, let size): ["count": count, "size": size]
+            default: nil
+            }
+        guard let query else { return .request }
+        return .requestParameters(bodyParameters: nil, bodyEncoding: .urlEncoding, urlParameters: query)
     }
 
     var headers: HTTPHeaders? { nil }
