@@ -2,8 +2,8 @@
 """Checks that code completion offers every case of an example's endpoint enum.
 
 Starts `sourcekit-lsp` on the MovieDB example, opens the file of the example's endpoint type with a
-probe function appended that stops at `router.request(.` (or `router.stream(.`, `router.events(.` with
-`--method`), asks for completion there and checks
+probe function appended that stops at `router.request(.` (or `router.stream(.`, `router.events(.`,
+`router.webSocket(.` with `--method`), asks for completion there and checks
 that every case of the endpoint enum is offered, with its argument labels, such as
 `details(id:language:appendToResponse:)`. The probe lives only in the editor buffer sent to the
 server: nothing is written into the source tree. (A buffer for a file that is not on disk gets no
@@ -14,7 +14,7 @@ changes. The endpoint type is the target's `EndPointType` conformer: when it is 
 is `router.request(.`; when it is a struct wrapping an enum (`init(_ api: MovieAPI, ...)`), the
 probe is `router.request(TMDBEndPoint(.`, where the wrapped enum's cases are offered.
 
-    python3 scripts/check_completion.py [--method request|stream|events] [--no-build] [--verbose]
+    python3 scripts/check_completion.py [--method request|stream|events|webSocket] [--no-build] [--verbose]
 
 Builds the target first (`swift build --target`, with `-warnings-as-errors` like the example's
 own tests, so it reuses their build), because sourcekit-lsp reads the modules it depends on from
@@ -510,7 +510,7 @@ def main() -> int:
     parser.add_argument("--package", type=Path, default=DEFAULT_PACKAGE, help="the SwiftPM package to open")
     parser.add_argument("--target", default=DEFAULT_TARGET, help="the target the probe belongs to")
     parser.add_argument("--enum", dest="enum_name", help="the endpoint enum [the EndPointType conformer's]")
-    parser.add_argument("--method", default="request", choices=["request", "stream", "events"],
+    parser.add_argument("--method", default="request", choices=["request", "stream", "events", "webSocket"],
                         help="the router method whose argument is completed [request]")
     parser.add_argument("--no-build", action="store_true", help="do not run swift build first")
     parser.add_argument("--timeout", type=float, default=180, help="overall limit in seconds [180]")

@@ -39,7 +39,7 @@
 #                  the integrations package's build folder, which already holds SwiftNIO and AsyncHTTPClient)
 #   loadtest       Tools/LoadTest/scripts/run.sh --requests 2000 --warmup 200
 #   completion     scripts/check_completion.py: sourcekit-lsp offers every MovieDB endpoint case at
-#                  router.request(., router.stream(. and router.events(.
+#                  router.request(., router.stream(., router.events(. and router.webSocket(.
 #   snippets       scripts/check_snippets.py: every Swift sample of the docs compiles (in the integrations
 #                  package's build folder too)
 #   docs           scripts/docs.sh: DocC, warnings as errors
@@ -301,7 +301,8 @@ stage_completion() {
     python3 scripts/check_completion.py
     python3 scripts/check_completion.py --no-build --method stream
     python3 scripts/check_completion.py --no-build --method events
-    stage_count "$(grep -c '^check_completion: all ' "$stage_log") of 3 calls offer every endpoint case"
+    python3 scripts/check_completion.py --no-build --method webSocket
+    stage_count "$(grep -c '^check_completion: all ' "$stage_log") of 4 calls offer every endpoint case"
 }
 
 stage_snippets() {

@@ -59,7 +59,7 @@ public protocol EndPointType: Sendable {
     /// Whether this endpoint's request bodies are compressed. Defaults to `nil`: the router's
     /// ``RouterConfiguration/requestCompression``.
     var requestCompression: RequestCompression? { get }
-    /// How ``Router/webSocket(_:)`` opens and keeps this endpoint's socket: subprotocols, pings, the largest
+    /// How ``Router/webSocket(_:onReconnect:)`` opens and keeps this endpoint's socket: subprotocols, pings, the largest
     /// message, compression. Defaults to `WebSocketOptions()`.
     var webSocketOptions: WebSocketOptions { get }
     /// Whether sending the request twice has the same effect as sending it once, so that it may be retried.

@@ -33,7 +33,7 @@ public struct WebSocketCloseCode: RawRepresentable, Sendable, Hashable, CustomSt
 
     /// Whether an endpoint may send this code in a close frame (RFC 6455, 7.4.1 and 7.4.2): 1000–1003,
     /// 1007–1011 and 3000–4999.
-    public var isSendable: Bool {
+    @_spi(Transport) public var isSendable: Bool {
         switch rawValue {
         case 1000...1003, 1007...1011, 3000...4999: true
         default: false
