@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// AsyncHTTPClientTransport's WebSockets against Python's `websockets`, a peer nobody here wrote
-/// (scripts/websocket_server.py). Serialized: the memory test measures the process while it reads.
+/// (scripts/websocket_server.py). Serialized, so that a 16 MiB echo (whose masking takes a debug build a while
+/// on an event loop) never delays the pings of the keep-alive test.
 @Suite(
     "Integration: WebSockets over AsyncHTTPClientTransport against websockets",
     .serialized,
