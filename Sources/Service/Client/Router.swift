@@ -25,7 +25,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     let transport: any HTTPTransport
     private let builder: RequestBuilder
     let secretHeaders: SecretHeaderNames
-    private let inFlight = Locked(InFlightRequests())
+    let inFlight = Locked(InFlightRequests())
     private let shared = SharedRequests()
 
     /// Creates a router.
@@ -169,7 +169,7 @@ public final class Router<EndPoint: EndPointType>: NetworkRouter {
     /// How many callers wait for an identical request in flight (see ``RouterConfiguration/deduplicatesRequests``).
     package var sharedCallerCount: Int { shared.callers }
 
-    /// Cancels every request of this router that is still in flight.
+    /// Cancels every request of this router that is still in flight, and closes its WebSockets with 1001.
     public func cancel() {
         for cancel in inFlight.withLock({ $0.cancelAll() }) {
             cancel()

@@ -35,7 +35,17 @@ extension Router {
         }
         let first = try await connect()
         let session = WebSocketSession(first: first, options: options, configuration: configuration, connect: connect)
-        return WebSocket(session: session, reconnected: onReconnect)
+        let socket = WebSocket(session: session, reconnected: onReconnect)
+        track(session)
+        return socket
+    }
+
+    /// Registers `session` so that ``cancel()`` closes it too, until it ends.
+    private func track(_ session: WebSocketSession) {
+        let ticket = inFlight.withLock { $0.issueTicket() }
+        let close: @Sendable () -> Void = { Task { await session.close(code: .goingAway, reason: "") } }
+        if !inFlight.withLock({ $0.register(close, for: ticket) }) { close() }
+        session.whenEnded { [inFlight] in inFlight.withLock { $0.finish(ticket) } }
     }
 
     /// Sends `route`'s handshake through the pipeline and returns the connection it opened.

@@ -21,6 +21,8 @@ final class WebSocketSession: Sendable {
         var closedByRouter = false
         var closeInfo: WebSocketClose?
         var pump: Task<Void, Never>?
+        var ended = false
+        var whenEnded: (@Sendable () -> Void)?
     }
 
     let inbox: WebSocketInbox
@@ -87,10 +89,29 @@ final class WebSocketSession: Sendable {
         state.withLock { state in
             if state.closeInfo == nil { state.closeInfo = info }
         }
-        inbox.finish()
+        end()
     }
 
     private var closedByRouter: Bool { state.withLock { $0.closedByRouter } }
+
+    /// Calls `action` once the socket has ended, at once if it has.
+    func whenEnded(_ action: @escaping @Sendable () -> Void) {
+        let ended = state.withLock { state in
+            if !state.ended { state.whenEnded = action }
+            return state.ended
+        }
+        if ended { action() }
+    }
+
+    /// Ends the inbox, normally or with `failure`, and calls the action waiting for the end; the first end counts.
+    private func end(_ failure: NetworkError? = nil) {
+        inbox.finish(failure)
+        let action = state.withLock { state in
+            defer { (state.ended, state.whenEnded) = (true, nil) }
+            return state.ended ? nil : state.whenEnded
+        }
+        action?()
+    }
 
     /// Reads connection after connection until the socket ends, then ends the inbox.
     private func run(reconnected: @Sendable () async throws -> Void) async {
@@ -98,11 +119,11 @@ final class WebSocketSession: Sendable {
         while true {
             let current = state.withLock { $0.current }
             guard let failure = await read(current, failures: &failures), !closedByRouter else {
-                inbox.finish()
+                end()
                 return
             }
             guard let policy = reconnection, failure.reconnectsWebSocket else {
-                inbox.finish(failure)
+                end(failure)
                 return
             }
             do throws(NetworkError) {
@@ -110,7 +131,7 @@ final class WebSocketSession: Sendable {
                 try await Self.run(reconnected, naming: state.withLock { $0.current.request })
             } catch {
                 await state.withLock { $0.current }.connection.close(code: .goingAway, reason: "")
-                if closedByRouter { inbox.finish() } else { inbox.finish(error) }
+                end(closedByRouter ? nil : error)
                 return
             }
         }

@@ -162,4 +162,35 @@ struct RouterWebSocketTests {
         #expect(try await iterator.next() == .text("still open"))
         await socket.close()
     }
+
+    @Test("Router.cancel() closes its sockets with 1001; a socket that ended is no longer in flight")
+    func routerCancel() async throws {
+        let (router, _) = router { _ in [.accept()] }
+        let socket = try await router.webSocket(SocketEndpoint())
+        #expect(router.inFlightCount == 1)
+        let loop = Task { await socket.collect() }
+        router.cancel()
+        let (_, error) = await loop.value
+        #expect(error == nil)
+        #expect(socket.closeInfo?.code == .goingAway)
+        #expect(await eventually { router.inFlightCount == 0 })
+        let closed = try await router.webSocket(SocketEndpoint())
+        await closed.close()
+        #expect(router.inFlightCount == 0)
+    }
+
+    @Test("A socket let go without being closed closes with 1001")
+    func released() async throws {
+        let connection = StubWebSocketConnection(steps: [], subprotocol: nil, maximumMessageSize: 1) { _ in }
+        let router = Router<SocketEndpoint>(transport: SocketTransport { _, _ in .connected(connection, head: nil) })
+        try await send(through: router)
+        #expect(await eventually { router.inFlightCount == 0 })
+        #expect(await connection.closeInfo?.code == .goingAway)
+    }
+
+    /// Opens a socket, sends on it and lets it go.
+    private func send(through router: Router<SocketEndpoint>) async throws {
+        let socket = try await router.webSocket(SocketEndpoint())
+        try await socket.send(.text("bye"))
+    }
 }
