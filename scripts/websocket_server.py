@@ -18,8 +18,9 @@ connections and reports what the server saw:
     /stream?count=N&size=B
                      N binary messages of B bytes, then a close 1000
     /drop?after=N&key=K
-                     the first connection with key K gets N text messages "tick i", then its TCP connection is
-                     aborted mid-stream, as by a server killed; later ones get "resumed" and stay open as /echo
+                     the first connection with key K gets N text messages "tick i", then its TCP connection ends
+                     without a close frame, as when the server is killed; later ones get "resumed", the echo of
+                     the next message (within 10 s), and a close 1000
 
 Prints PORT=<port> on standard output once listening; stops by itself after --ttl seconds.
 """
@@ -146,11 +147,19 @@ async def handler(connection: ObservedConnection) -> None:
         DROPPED.add(query.get("key"))
         for number in range(1, int(query.get("after", "3")) + 1):
             await connection.send(f"tick {number}")
-        await asyncio.sleep(0.05)
-        connection.transport.abort()
+        # The end of the TCP connection without a close frame, as when the server process is killed: a FIN
+        # after the ticks (an abort's RST could make the client's kernel drop ticks it has not read yet), once
+        # the client is past its handshake (frames that come with the 101 and the end of the connection in one
+        # read can be lost in SwiftNIO's upgrade; the socket then ends as connectionLost without them).
+        await asyncio.sleep(0.2)
+        connection.transport.close()
     elif path == "/drop":
         await connection.send("resumed")
-        await echo(connection)
+        try:
+            await connection.send(await asyncio.wait_for(connection.recv(), 10))
+        except TimeoutError:
+            pass
+        await connection.close(1000, "resumed and echoed")
     else:
         await echo(connection)
 

@@ -54,6 +54,7 @@ final class WebSocketFrameHandler: ChannelDuplexHandler, RemovableChannelHandler
     var pings: RepeatedTask?
     var pongDeadline: Scheduled<Void>?
     var closeDeadline: Scheduled<Void>?
+    var endsAfterUpgrade: Scheduled<Void>?
     var pingCount: UInt64 = 0
     /// How the connection closed, as ``NetworkLayer/WebSocketConnection/closeInfo`` tells it.
     var closeInfo: WebSocketClose?
@@ -123,8 +124,15 @@ final class WebSocketFrameHandler: ChannelDuplexHandler, RemovableChannelHandler
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        guard let interval = settings.pingInterval else { return }
         let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        if !context.channel.isActive {
+            // The connection ended during the upgrade, before this handler was there to see it: it ends once the
+            // upgrade handler has handed on the frames that came with the answer, which it closes with a read
+            // complete; a second later at most.
+            endsAfterUpgrade = context.eventLoop.scheduleTask(in: .seconds(1)) { loopBound.value.connectionEnded() }
+            return
+        }
+        guard let interval = settings.pingInterval else { return }
         pings = context.eventLoop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
             loopBound.value.sendPing()
         }
@@ -155,15 +163,28 @@ final class WebSocketFrameHandler: ChannelDuplexHandler, RemovableChannelHandler
         }
     }
 
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if endsAfterUpgrade != nil { connectionEnded() }
+        context.fireChannelReadComplete()
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
+        connectionEnded()
+        context.fireChannelInactive()
+    }
+
+    /// Records the end of the connection: how it closed, and the failure when it ended without a close frame.
+    func connectionEnded() {
+        guard !ended else { return }
         ended = true
+        endsAfterUpgrade?.cancel()
+        endsAfterUpgrade = nil
         stopTimers()
         if closeInfo == nil { closeInfo = WebSocketClose(code: .abnormalClosure) }
         if failure == nil, !closeReceived, !closeSent {
             failure = NetworkError(.connectionLost, detail: "the WebSocket ended without a close frame")
         }
         wakeAtEnd()
-        context.fireChannelInactive()
     }
 
     func stopTimers() {
