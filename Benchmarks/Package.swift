@@ -11,6 +11,7 @@ let transportDependencies: [Target.Dependency] =
     ? [
         .product(name: "NetworkLayerAsyncHTTPClient", package: "NetworkLayer"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
     ] : []
 
 // The benchmark suite is a package of its own, so the library itself stays free of dependencies.
@@ -24,7 +25,9 @@ let package = Package(
     ]
         + (withTransports
             ? [
-                .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0")
+                .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+                // The HTTP/2 benchmark's clients trust the local nginx's throw-away authority.
+                .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),
             ] : []),
     targets: [
         .executableTarget(

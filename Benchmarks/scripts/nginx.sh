@@ -3,7 +3,10 @@
 #   bench_nginx_start DIR   installs nginx with apt-get if missing, writes DIR/nginx.conf and the
 #                           served files under DIR/www, starts nginx in the foreground of a
 #                           background job on a free port, and exports NETWORKLAYER_BENCH_SERVER
-#                           and NETWORKLAYER_BENCH_JSON_SIZE
+#                           and NETWORKLAYER_BENCH_JSON_SIZE; the same files go out over TLS, with
+#                           HTTP/2 offered by ALPN, on a second port, NETWORKLAYER_BENCH_TLS_SERVER, with
+#                           a certificate for 127.0.0.1 signed by a throw-away authority made with
+#                           openssl, NETWORKLAYER_BENCH_TLS_AUTHORITY (its PEM)
 #   bench_nginx_stop        stops that nginx (never a system service; nothing outside DIR is touched)
 #
 # Served: tmdb.json (the recorded TMDB page, or a small JSON document when the fixture is absent),
@@ -34,12 +37,28 @@ bench_free_port() {
         echo $((20000 + RANDOM % 20000))
 }
 
+# bench_tls_certificate DIR: DIR/authority.pem, and DIR/server.{pem,key} for 127.0.0.1 signed by it.
+bench_tls_certificate() {
+    local dir=$1
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 \
+        -subj "/CN=NetworkLayer benchmark authority" -addext basicConstraints=critical,CA:TRUE \
+        -addext keyUsage=critical,keyCertSign,cRLSign -keyout "$dir/authority.key" -out "$dir/authority.pem" \
+        2>/dev/null || return 1
+    openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj "/CN=127.0.0.1" \
+        -keyout "$dir/server.key" -out "$dir/server.csr" 2>/dev/null || return 1
+    printf 'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n' >"$dir/server.ext"
+    openssl x509 -req -days 2 -in "$dir/server.csr" -CA "$dir/authority.pem" -CAkey "$dir/authority.key" \
+        -CAcreateserial -extfile "$dir/server.ext" -out "$dir/server.pem" 2>/dev/null
+}
+
 bench_nginx_start() {
-    local dir=$1 fixture=$2 port nginx attempt
+    local dir=$1 fixture=$2 port tls_port nginx attempt
     bench_nginx_install || return 1
     nginx=$(bench_nginx_binary)
     port=$(bench_free_port)
+    tls_port=$(bench_free_port)
     mkdir -p "$dir/www" "$dir/tmp"
+    bench_tls_certificate "$dir" || return 1
     if [[ -f $fixture ]]; then
         cp "$fixture" "$dir/www/tmdb.json"
     else
@@ -70,6 +89,14 @@ http {
     tcp_nodelay on;
     keepalive_timeout 120s;
     keepalive_requests 1000000;
+    # The HTTP/2 benchmark: the same files over TLS, HTTP/2 offered by ALPN (nginx 1.22's spelling).
+    server {
+        listen 127.0.0.1:$tls_port ssl http2;
+        ssl_certificate $dir/server.pem;
+        ssl_certificate_key $dir/server.key;
+        root $dir/www;
+        location / { }
+    }
     server {
         listen 127.0.0.1:$port;
         root $dir/www;
@@ -96,6 +123,8 @@ CONF
     for attempt in $(seq 1 50); do
         if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
             export NETWORKLAYER_BENCH_SERVER="http://127.0.0.1:$port"
+            export NETWORKLAYER_BENCH_TLS_SERVER="https://127.0.0.1:$tls_port"
+            export NETWORKLAYER_BENCH_TLS_AUTHORITY="$dir/authority.pem"
             export NETWORKLAYER_BENCH_JSON_SIZE
             NETWORKLAYER_BENCH_JSON_SIZE=$(stat -c %s "$dir/www/tmdb.json")
             bench_say "nginx $("$nginx" -v 2>&1 | sed 's/.*\///') serving $dir/www at $NETWORKLAYER_BENCH_SERVER"

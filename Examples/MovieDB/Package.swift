@@ -28,8 +28,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TMDBTests",
-            dependencies: ["TMDB", "moviedb", .product(name: "NetworkLayer", package: "NetworkLayer")],
-            exclude: ["Fixtures"]
+            dependencies: ["TMDB", "moviedb", .product(name: "NetworkLayer", package: "NetworkLayer")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -15,7 +15,8 @@
 # Environment:
 #   INTEGRATIONS_SCRATCH_PATH  build directory   [SwiftPM's default, .build]
 #
-# The HTTP/2 suite runs against Debian's nghttpd over TLS (scripts/nghttpd.sh), which this script starts.
+# The HTTP/2 suite runs against Debian's nghttpd over TLS (scripts/nghttpd.sh), which this script starts, and so
+# does the pinning suite, against its own instances (scripts/pinning_peers.sh).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export no_proxy=127.0.0.1,localhost
@@ -26,12 +27,22 @@ log=$(mktemp)
 nghttpd_dir=$(mktemp -d)
 # shellcheck source=scripts/nghttpd.sh
 source ../scripts/nghttpd.sh
-trap 'nghttpd_stop; rm -rf "$log" "$nghttpd_dir"' EXIT
+pinning_dir=$(mktemp -d)
+# shellcheck source=scripts/pinning_peers.sh
+source ../scripts/pinning_peers.sh
+trap 'nghttpd_stop; pinning_peers_stop; rm -rf "$log" "$nghttpd_dir" "$pinning_dir"' EXIT
 # The HTTP/2 suite's peer: nghttpd over TLS on 127.0.0.1 (installed with apt-get when missing).
 if nghttpd_start "$nghttpd_dir"; then
     printf '==> %s\n' "Integrations: nghttpd at $NGHTTPD_URL" >&2
 else
     printf '==> %s\n' "Integrations: nghttpd did not start; the HTTP/2 suite is skipped (or fails when required)" >&2
+fi
+
+# The pinning suite's peers: nghttpd over TLS on 127.0.0.1, one per certificate.
+if pinning_peers_start "$pinning_dir"; then
+    printf '==> %s\n' "Integrations: pinning peers in $PINNING_PEERS" >&2
+else
+    printf '==> %s\n' "Integrations: the pinning peers did not start; the pinning suite is skipped (or fails when required)" >&2
 fi
 
 # NetworkLayerAsyncHTTPClient decodes br and zstd with the system's libraries, and its tests encode with them.

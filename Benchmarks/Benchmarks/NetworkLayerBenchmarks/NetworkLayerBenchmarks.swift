@@ -13,6 +13,7 @@ let benchmarks: @Sendable () -> Void = {
     StreamProbeBenchmarks.register()
     #if canImport(NetworkLayerAsyncHTTPClient)
     TransportBenchmarks.register()
+    HTTPVersionBenchmarks.register()
     TransportStreamCancellationBenchmarks.register()
     #endif
 }

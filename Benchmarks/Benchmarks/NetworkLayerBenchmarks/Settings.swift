@@ -122,3 +122,15 @@ extension Settings {
     static let jsonFileSize: Int? = ProcessInfo.processInfo.environment["NETWORKLAYER_BENCH_JSON_SIZE"]
         .flatMap { Int($0) }
 }
+
+extension Settings {
+    /// `NETWORKLAYER_BENCH_TLS_SERVER`: the local nginx over TLS, HTTP/2 offered by ALPN, such as
+    /// `https://127.0.0.1:8443`. Only loopback is accepted.
+    static let tlsServer: URL? = ProcessInfo.processInfo.environment["NETWORKLAYER_BENCH_TLS_SERVER"]
+        .flatMap { URL(string: $0) }
+        .flatMap { $0.scheme == "https" && $0.host == "127.0.0.1" ? $0 : nil }
+
+    /// `NETWORKLAYER_BENCH_TLS_AUTHORITY`: the PEM of the authority that signed that server's certificate.
+    static let tlsAuthority: String? = ProcessInfo.processInfo.environment["NETWORKLAYER_BENCH_TLS_AUTHORITY"]
+        .flatMap { $0.isEmpty ? nil : $0 }
+}

@@ -1,9 +1,18 @@
 #!/usr/bin/env python3
 """A TMDB-compatible fake server for MovieDB's end-to-end tests (Python 3 standard library only).
 
-Serves the sample's own data (Sources/TMDB/SampleData) under /3/... by the rules SampleCatalog.swift
-documents, on 127.0.0.1 only. Prints the port it bound (port 0 picks a free one) on the first line
-of standard output, then serves until it is stopped.
+Serves a small catalog (scripts/catalog: 35 movies, four lists, recommendations, videos, genres) under
+/3/... the way TMDB shapes its answers, on 127.0.0.1 only. `record_har.sh` records its answers as the
+sample's offline traffic (Sources/TMDB/SampleData/tmdb.har).
+
+Shapes: lists are 20 items a page, `total_pages` is at least 1, and a page past the end is empty; list items
+are the details' list keys with `genre_ids`, and recommendations add `media_type`; search matches the query
+case-insensitively in `title` or `original_title`, filters `year` and `primary_release_year` by the release
+date, leaves out adult titles unless asked, and sorts by popularity. The catalog is in English whatever
+`language` says; image paths and video keys are placeholders.
+
+Prints the port it bound (port 0 picks a free one) on the first line of standard output, then serves until
+it is stopped.
 
 Credentials: `api_key=<key>` in the query or `Authorization: Bearer <token>`; neither, or a wrong one,
 gives 401 with TMDB code 7. Unknown movie ids give 404 / code 34, a page outside 1...500 or not an
@@ -11,7 +20,7 @@ integer 400 / code 22, an empty search query 422 / code 5 (TMDB's documented "in
 an unknown path 404 / code 34. Movie id 429 always answers 429 / code 25 with `Retry-After: 1`, so
 clients can test rate limiting.
 
-A 200 carries `Cache-Control: public, max-age=60` and a strong `ETag` of its body; a request whose
+A 200 carries `Cache-Control: public, max-age=3600` and a strong `ETag` of its body; a request whose
 `If-None-Match` names that tag gets 304 with no body, so clients can test caching and revalidation.
 
 Each response goes out in a single write on a TCP_NODELAY socket, with Content-Length.
@@ -29,7 +38,7 @@ from urllib.parse import parse_qs, urlsplit
 
 PAGE_SIZE = 20
 THROTTLED_ID = 429
-SAMPLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "TMDB", "SampleData")
+SAMPLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catalog")
 
 
 def load(name):
@@ -166,7 +175,7 @@ class Handler(BaseHTTPRequestHandler):
         payload = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         headers = dict(headers or {})
         if conditional:
-            headers["Cache-Control"] = "public, max-age=60"
+            headers["Cache-Control"] = "public, max-age=3600"
             headers["ETag"] = '"' + hashlib.sha256(payload).hexdigest()[:32] + '"'
             tags = [tag.strip() for tag in self.headers.get("If-None-Match", "").split(",")]
             if headers["ETag"] in tags or "*" in tags:

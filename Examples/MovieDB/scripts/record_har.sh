@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# record_har.sh: records Tests/TMDBTests/Fixtures/tmdb.har again, the HAR file MovieManagerReplayTests replay.
+# record_har.sh: records Sources/TMDB/SampleData/tmdb.har again, the traffic the offline sample replays.
 #
 #   bash Examples/MovieDB/scripts/record_har.sh
 #
-# Starts scripts/fake_tmdb.py (TMDB's answers from the sample's data) on 127.0.0.1, then runs the suite
-# "Recording the TMDB fixture", whose MovieManager sends its calls through NetworkLayer's HARRecordingTransport
-# (the API key is redacted in the file). Run it when the sample data or the calls change, and commit the file.
+# Starts scripts/fake_tmdb.py (TMDB's shapes, the catalog in scripts/catalog) on 127.0.0.1, then runs the suite
+# "Recording the sample's traffic", whose MovieManager sends every call the offline sample answers through
+# NetworkLayer's HARRecordingTransport, with TMDB's URLs (the token is redacted in the file). Run it when the
+# catalog or the calls change, and commit the file.
 #
 # Optional environment:
-#   FAKE_TMDB_PORT   the fake server's port [18490]: a fixed port keeps the file's URLs the same between recordings
+#   FAKE_TMDB_PORT   the fake server's port [18490]
 set -euo pipefail
 package_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$package_dir"
@@ -25,8 +26,8 @@ fake_tmdb_start "$work_dir" "${FAKE_TMDB_PORT:-18490}"
 
 export MOVIEDB_RECORD_HAR=1
 export no_proxy="127.0.0.1,localhost" NO_PROXY="127.0.0.1,localhost"
-swift test -Xswiftc -warnings-as-errors --disable-xctest --filter RecordTMDBFixture 2>&1 | tee "$work_dir/test.log"
-grep -q 'Suite "Recording the TMDB fixture" passed' "$work_dir/test.log"
+swift test -Xswiftc -warnings-as-errors --disable-xctest --filter RecordSampleTraffic 2>&1 | tee "$work_dir/test.log"
+grep -q "Suite \"Recording the sample's traffic\" passed" "$work_dir/test.log"
 entries=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["log"]["entries"]))' \
-    Tests/TMDBTests/Fixtures/tmdb.har)
-echo "record_har: $entries exchanges written to Examples/MovieDB/Tests/TMDBTests/Fixtures/tmdb.har"
+    Sources/TMDB/SampleData/tmdb.har)
+echo "record_har: $entries exchanges written to Examples/MovieDB/Sources/TMDB/SampleData/tmdb.har"

@@ -26,7 +26,8 @@ extension AsyncHTTPClientTransport {
         var body = request.body
         var hops = 0
         while true {
-            let response = try await execute(current, body: body, progress: request.uploadProgress)
+            let response = try await execute(
+                current, body: body, progress: request.uploadProgress, pinning: request.certificatePinning)
             let head = try ResponseHead(response, url: current.url)
             cookies?.store(from: head)
             guard
@@ -47,14 +48,19 @@ extension AsyncHTTPClientTransport {
     }
 
     /// Sends one request and waits for its head, within the request's timeout.
+    ///
+    /// A request to a host that `pinning` pins goes with the pinned roots as its only trust roots.
     private func execute(
-        _ request: URLRequest, body: RequestBody?, progress: TransferProgressHandler?
+        _ request: URLRequest, body: RequestBody?, progress: TransferProgressHandler?, pinning: CertificatePinning?
     ) async throws -> HTTPClientResponse {
-        let outgoing = try HTTPClientRequest(request, body: body, cookies: cookies, progress: progress)
+        var outgoing = try HTTPClientRequest(request, body: body, cookies: cookies, progress: progress)
+        outgoing.tlsConfiguration = try pinnedTLSConfiguration(for: request.url, pinning: pinning)
         do {
             return try await client.execute(outgoing, timeout: Self.timeout(of: request))
         } catch {
-            throw NetworkError.classifying(error)
+            let failure = NetworkError.classifying(error)
+            guard outgoing.tlsConfiguration != nil else { throw failure }
+            throw await pinningFailure(failure, url: request.url, pinning: pinning)
         }
     }
 }

@@ -54,9 +54,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// The read timeout of the client when the transport configured it; `nil` for a client of the app's,
     /// whose configuration AsyncHTTPClient does not show.
     let clientReadTimeout: TimeAmount?
-    /// The TLS configuration of the client when the transport configured it, for the connections of its
-    /// WebSockets; `nil` for a client of the app's, whose sockets use the system's defaults.
-    let tlsConfiguration: TLSConfiguration?
+    /// The TLS configuration of the client when the transport configured it; `nil` for a client of the app's. The
+    /// requests to a pinned host go with it, their trust roots replaced (see ``pinningLimitation(for:)``).
+    let clientTLSConfiguration: TLSConfiguration?
     /// Whether ``shutdown()`` has begun.
     private let shuttingDown = Locked(false)
 
@@ -96,7 +96,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         self.client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
         self.ownsClient = true
         self.clientReadTimeout = configuration.timeout.read
-        self.tlsConfiguration = configuration.tlsConfiguration
+        self.clientTLSConfiguration = configuration.tlsConfiguration
         self.redirectPolicy = redirectPolicy
         self.maximumRedirects = maximumRedirects
         self.cookies = cookies
@@ -110,6 +110,10 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// own rules, before the transport's ``redirectPolicy`` sees them. Pass `acceptsCompression: true` when the
     /// client's `decompression` is enabled, so that requests ask for compressed bodies; the transport then decodes
     /// `br` and `zstd` bodies itself (on Linux).
+    ///
+    /// Requests to a host pinned with ``NetworkLayer/RouterConfiguration/certificatePinning`` go with
+    /// `TLSConfiguration.makeClientConfiguration()` and the pinned roots: AsyncHTTPClient does not show the
+    /// client's own TLS configuration.
     public init(
         client: HTTPClient,
         redirectPolicy: RedirectPolicy = .follow,
@@ -121,7 +125,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         self.client = client
         self.ownsClient = false
         self.clientReadTimeout = nil
-        self.tlsConfiguration = nil
+        self.clientTLSConfiguration = nil
         self.redirectPolicy = redirectPolicy
         self.maximumRedirects = maximumRedirects
         self.cookies = cookies

@@ -30,6 +30,8 @@ extension NetworkError {
             "check the device's network connection"
         case .timedOut:
             "if the server is only slow, raise the endpoint's timeout or deadline"
+        case .secureConnection where underlyingError is CertificatePinningError:
+            nil
         case .secureConnection:
             "check that the server's certificate is valid, trusted and issued for this host name"
         case .responseTooLarge:

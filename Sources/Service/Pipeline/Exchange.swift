@@ -61,8 +61,10 @@ struct Exchange: Sendable {
     /// Sends `request` with this exchange's body and returns once the response head has arrived.
     ///
     /// A response whose head contradicts itself (see `ResponseHead.framingError`) fails before its body is
-    /// read, whichever transport carried it.
+    /// read, whichever transport carried it. A request to a pinned host whose pins `transport` cannot check
+    /// fails before anything is sent.
     func send(_ request: TransportRequest, through transport: any HTTPTransport) async throws -> TransportResponse {
+        if let refusal = request.pinningRefusal(by: transport) { throw refusal }
         var sent = request
         var form: TemporaryFile?
         defer { form?.discard() }

@@ -147,6 +147,7 @@ struct RequestPipeline<EndPoint: EndPointType>: Sendable {
             var sent = TransportRequest(head: request, endpoint: endpoint, credentialHeaders: credentialHeaders)
             sent.keepsWholeBody = reading.keepsWholeBody
             sent.maximumResponseSize = configuration.maximumResponseSize
+            sent.certificatePinning = configuration.certificatePinning
             let response = try await transport(sent)
             let kept = try await reading.read(response, answering: request, limit: configuration.maximumResponseSize)
             unread = kept.unread

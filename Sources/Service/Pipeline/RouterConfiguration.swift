@@ -97,6 +97,11 @@ public struct RouterConfiguration: Sendable {
     /// Compression happens per attempt, after plugins and the logger, which see the body as it was built; a
     /// retry sends the same bytes again, and a `415` answer gets one more attempt with the body uncompressed.
     public var requestCompression: RequestCompression
+    /// The hosts whose servers must present a certificate chain showing one of their pins; `nil`, the default,
+    /// pins none. A request to a pinned host fails with ``NetworkError/Kind/secureConnection`` and a
+    /// ``CertificatePinningError`` when the chain shows no pin, and before anything is sent when it goes over plain
+    /// `http` or its transport cannot check pins (``URLSessionTransport`` on Linux). See <doc:Reliability>.
+    public var certificatePinning: CertificatePinning?
     /// Waits the given number of seconds between retries and reconnections; throwing ends the request as
     /// cancelled. `Task.sleep`, which cancelling the request interrupts; the library's tests record the delays
     /// instead.
@@ -128,7 +133,8 @@ public struct RouterConfiguration: Sendable {
         deduplicatesRequests: Bool = false,
         challengeCredentials: (@Sendable (AuthenticationChallenge) async -> HTTPCredential?)? = nil,
         cache: HTTPCache? = nil,
-        requestCompression: RequestCompression = .none
+        requestCompression: RequestCompression = .none,
+        certificatePinning: CertificatePinning? = nil
     ) {
         self.baseURL = baseURL
         self.timeout = timeout
@@ -146,6 +152,7 @@ public struct RouterConfiguration: Sendable {
         self.deduplicatesRequests = deduplicatesRequests
         self.cache = cache
         self.requestCompression = requestCompression
+        self.certificatePinning = certificatePinning
     }
 
     /// The default for ``maximumResponseSize``: 100 MB.

@@ -5,12 +5,14 @@ import FoundationNetworking
 #endif
 
 /// Which recorded entries answer a request: the same method and URL (its query items in any order, as a
-/// multiset) and, when asked, the same body and the same values of chosen header fields — all compared after
-/// the redaction the recorder applied, so a request matches the entry it was recorded as.
+/// multiset, less those named in `ignoredQueryItems`) and, when asked, the same body and the same values of
+/// chosen header fields — all compared after the redaction the recorder applied, so a request matches the
+/// entry it was recorded as.
 struct HARMatching: Sendable {
     let matchesBody: Bool
     /// Lowercased.
     let headers: Set<String>
+    let ignoredQueryItems: Set<String>
     let redactor: Redactor
 
     /// A request as the matching compares it.
@@ -48,7 +50,8 @@ struct HARMatching: Sendable {
                 values[field.name.lowercased()] == nil ? field.value : ", " + field.value
         }
         let location = String(url.prefix { $0 != "?" && $0 != "#" })
-        let query = HARRedaction.queryItems(of: url).map { "\($0.name)=\($0.value)" }.sorted()
+        let query = HARRedaction.queryItems(of: url).filter { !ignoredQueryItems.contains($0.name) }
+            .map { "\($0.name)=\($0.value)" }.sorted()
         return Key(method: method.uppercased(), url: url, location: location, query: query, body: body, headers: values)
     }
 
@@ -74,6 +77,16 @@ struct HARMatching: Sendable {
                     + (request.headers[name].map { "'\($0)'" } ?? "absent"))
         }
         return differences
+    }
+
+    /// How far `recorded` is from `request`, to name the closest entry: first the number of ways they differ,
+    /// then how much of the request's location `recorded` does not share, then how many query items differ.
+    func distance(_ recorded: Key, from request: Key) -> (differences: Int, location: Int, queryItems: Int) {
+        let sharedLocation = zip(recorded.location, request.location).prefix { $0 == $1 }.count
+        let queryItems =
+            Self.removing(request.query, from: recorded.query).count
+            + Self.removing(recorded.query, from: request.query).count
+        return (differences(recorded, from: request).count, request.location.count - sharedLocation, queryItems)
     }
 
     /// `items` less one of each of `others`.

@@ -46,6 +46,18 @@ public struct HARRecordingTransport: HTTPTransport {
     /// The codings the wrapped transport decodes: the recorder passes bodies on as they come.
     @_spi(Transport) public var decodedContentCodings: [String] { wrapped.decodedContentCodings }
 
+    /// Opens the socket through the wrapped transport; HAR has no place for its messages, so nothing is written.
+    @_spi(Transport) public func openWebSocket(
+        _ request: TransportRequest, options: WebSocketOptions
+    ) async throws -> WebSocketUpgrade {
+        try await wrapped.openWebSocket(request, options: options)
+    }
+
+    /// The wrapped transport's: it makes the connections.
+    @_spi(Transport) public func pinningLimitation(for pins: [CertificatePin]) -> String? {
+        wrapped.pinningLimitation(for: pins)
+    }
+
     /// Sends `request` through the wrapped transport and tees the response body into the file's entry.
     @_spi(Transport) public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let started = Date()

@@ -12,8 +12,8 @@ import FoundationNetworking
 /// let router = Router<MovieAPI>(transport: replay)
 /// ```
 ///
-/// A request is answered by a recorded entry with the same method and URL (query items in any order) and,
-/// when asked, the same body and values of `matchedHeaders`, compared after the recorder's redaction: give
+/// A request is answered by a recorded entry with the same method and URL (query items in any order, less
+/// the ones named in `ignoredQueryItems`) and, when asked, the same body and values of `matchedHeaders`, compared after the recorder's redaction: give
 /// the redactor the recorder had. With ``Order/sequential`` each entry answers once, the first unused match in
 /// recorded order answering; with ``Order/byMatch`` the first match answers every time. A request no entry
 /// matches fails with a ``HARReplayError`` that names the closest entry and how it differs.
@@ -51,13 +51,15 @@ public struct HARReplayTransport: HTTPTransport {
     ///   - file: The HAR file.
     ///   - matchesBody: Whether a request's body must be the recorded one. Defaults to `false`.
     ///   - matchedHeaders: Header fields whose values must be the recorded ones. Defaults to none.
+    ///   - ignoredQueryItems: Names of query items left out of the match, such as a language the recording
+    ///     answers alike. Defaults to none.
     ///   - order: Which entry answers a request. Defaults to ``Order/sequential``.
     ///   - timing: When responses arrive. Defaults to ``Timing/immediate``.
     ///   - redactor: The redactor the recorder had. Defaults to the ``Redactor`` rule with nothing added.
     /// - Throws: ``HARReplayError/Kind/unreadableFile`` when the file cannot be read or is not HAR.
     public init(
-        file: URL, matchesBody: Bool = false, matchedHeaders: Set<String> = [], order: Order = .sequential,
-        timing: Timing = .immediate, redactor: Redactor = Redactor()
+        file: URL, matchesBody: Bool = false, matchedHeaders: Set<String> = [], ignoredQueryItems: Set<String> = [],
+        order: Order = .sequential, timing: Timing = .immediate, redactor: Redactor = Redactor()
     ) throws(HARReplayError) {
         let data: Data
         do {
@@ -67,18 +69,20 @@ public struct HARReplayTransport: HTTPTransport {
                 .unreadableFile, "cannot read \(file.lastPathComponent): \(error.localizedDescription)")
         }
         try self.init(
-            data: data, matchesBody: matchesBody, matchedHeaders: matchedHeaders, order: order, timing: timing,
-            redactor: redactor)
+            data: data, matchesBody: matchesBody, matchedHeaders: matchedHeaders,
+            ignoredQueryItems: ignoredQueryItems, order: order, timing: timing, redactor: redactor)
     }
 
-    /// A replay of the HAR file `data` holds; the parameters are those of ``init(file:matchesBody:matchedHeaders:order:timing:redactor:)``.
+    /// A replay of the HAR file `data` holds; the parameters are those of
+    /// ``init(file:matchesBody:matchedHeaders:ignoredQueryItems:order:timing:redactor:)``.
     public init(
-        data: Data, matchesBody: Bool = false, matchedHeaders: Set<String> = [], order: Order = .sequential,
-        timing: Timing = .immediate, redactor: Redactor = Redactor()
+        data: Data, matchesBody: Bool = false, matchedHeaders: Set<String> = [], ignoredQueryItems: Set<String> = [],
+        order: Order = .sequential, timing: Timing = .immediate, redactor: Redactor = Redactor()
     ) throws(HARReplayError) {
         self.entries = try HARArchive.read(data).log.entries
         self.matching = HARMatching(
-            matchesBody: matchesBody, headers: Set(matchedHeaders.map { $0.lowercased() }), redactor: redactor)
+            matchesBody: matchesBody, headers: Set(matchedHeaders.map { $0.lowercased() }),
+            ignoredQueryItems: ignoredQueryItems, redactor: redactor)
         self.order = order
         self.timing = timing
         self.used = Locked([])
@@ -86,6 +90,9 @@ public struct HARReplayTransport: HTTPTransport {
 
     /// The codings ``URLSessionTransport`` decodes, so that requests go out as they were recorded over it.
     @_spi(Transport) public var decodedContentCodings: [String] { ["br", "gzip", "deflate"] }
+
+    /// None: the transport connects to no server, so no certificate can fail a pin.
+    @_spi(Transport) public func pinningLimitation(for pins: [CertificatePin]) -> String? { nil }
 
     /// The recorded response that matches `request`.
     @_spi(Transport) public func send(_ request: TransportRequest) async throws -> TransportResponse {
@@ -126,12 +133,12 @@ public struct HARReplayTransport: HTTPTransport {
                 "no recorded entry left for \(request): its \(used.count) match(es) were used, first \(keys[index].method) \(keys[index].url)"
             )
         }
-        let differences = keys.map { matching.differences($0, from: key) }
-        let closest = differences.indices.min { differences[$0].count < differences[$1].count } ?? 0
+        let distances = keys.map { matching.distance($0, from: key) }
+        let closest = distances.indices.min { distances[$0] < distances[$1] } ?? 0
         return HARReplayError(
             .unmatched,
             "no recorded entry for \(request); closest: \(keys[closest].method) \(keys[closest].url) ("
-                + differences[closest].joined(separator: "; ") + ")")
+                + matching.differences(keys[closest], from: key).joined(separator: "; ") + ")")
     }
 
     /// `entry`'s response, its head after the recorded wait when the timing says so.

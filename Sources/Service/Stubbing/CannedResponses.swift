@@ -11,6 +11,9 @@ struct CannedResponses<EndPoint: EndPointType>: HTTPTransport {
     let delay: TimeInterval
     let respond: @Sendable (EndPoint, URLRequest) -> StubResponse
 
+    /// None: the responses come from no server.
+    func pinningLimitation(for pins: [CertificatePin]) -> String? { nil }
+
     /// Answers `request` with the response its endpoint is stubbed with, the body in one chunk.
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         if delay > 0, delay.isFinite {

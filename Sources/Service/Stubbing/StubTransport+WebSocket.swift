@@ -45,6 +45,7 @@ extension StubTransport {
             guard let network = networkTransport else {
                 throw NetworkError(.unsupportedURL, detail: "the endpoint is not stubbed and the stub has no network")
             }
+            if let refusal = request.pinningRefusal(by: network) { throw refusal }
             return try await network.openWebSocket(request, options: options)
         }
         if delay > 0, delay.isFinite { try await Task.sleep(nanoseconds: Deadline.nanoseconds(delay)) }

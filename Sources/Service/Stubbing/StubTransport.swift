@@ -134,8 +134,14 @@ extension StubTransport: HTTPTransport {
     /// A request built from no endpoint of type `EndPoint`, or one whose endpoint is not stubbed when there
     /// is no network transport, fails with ``NetworkError/Kind/unsupportedURL``.
     @_spi(Transport) public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        try await transport(for: request).send(request)
+        let transport = try transport(for: request)
+        if let refusal = request.pinningRefusal(by: transport) { throw refusal }
+        return try await transport.send(request)
     }
+
+    /// None: a stubbed response comes from no server. A request sent over the network transport is refused when
+    /// that transport cannot check its host's pins.
+    @_spi(Transport) public func pinningLimitation(for pins: [CertificatePin]) -> String? { nil }
 
     /// What answers `request`: the stubs or, for an endpoint that is not stubbed, the network.
     private func transport(for request: TransportRequest) throws -> any HTTPTransport {

@@ -45,13 +45,22 @@ public protocol HTTPTransport: Sendable {
     /// fields the router has prepared: the endpoint's, the plugins' and the credentials. The transport adds the
     /// handshake's own fields from `options` (`Sec-WebSocket-Key`, `-Version`, `-Protocol`, `-Extensions`),
     /// follows redirects as for ``send(_:)``, dropping `TransportRequest.credentialHeaders` across origins, and
-    /// returns the open connection, or the answer of a server that did not switch protocols.
+    /// returns the open connection, or the answer of a server that did not switch protocols. The router calls it
+    /// only when ``pinningLimitation(for:)`` is `nil` for a pinned host: the transport then checks the pins of
+    /// `TransportRequest.certificatePinning` on the socket's connection as on a request's.
     ///
     /// Defaults to throwing ``NetworkError/Kind/notSupportedByTransport``: a transport opens sockets only when
     /// it says so.
     @_spi(Transport) func openWebSocket(
         _ request: TransportRequest, options: WebSocketOptions
     ) async throws -> WebSocketUpgrade
+
+    /// Why this transport cannot check `pins`, the pins of one host (see ``CertificatePinning``), on every
+    /// connection it makes to that host, or `nil` when it can: then it refuses a connection whose certificate chain
+    /// shows none of them, with ``CertificatePinningError/mismatch(host:presented:)``, before the request goes out.
+    /// The router sends no request to a host whose pins its transport cannot check. Defaults to
+    /// "pinning is not supported by this transport; use AsyncHTTPClientTransport".
+    @_spi(Transport) func pinningLimitation(for pins: [CertificatePin]) -> String?
 }
 
 @_spi(Transport)
@@ -67,5 +76,10 @@ extension HTTPTransport {
             .notSupportedByTransport,
             detail: "\(Self.self) opens no WebSockets; use a transport that does, such as AsyncHTTPClientTransport"
         ).naming(request.head)
+    }
+
+    /// The transport cannot check pins: the router refuses requests to pinned hosts.
+    public func pinningLimitation(for pins: [CertificatePin]) -> String? {
+        "pinning is not supported by this transport; use AsyncHTTPClientTransport"
     }
 }

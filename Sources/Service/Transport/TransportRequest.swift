@@ -29,6 +29,10 @@ public struct TransportRequest: Sendable {
     /// gathers a whole body itself (see ``keepsWholeBody``) stops a larger one with
     /// ``NetworkError/Kind/responseTooLarge``; any other leaves the check to the router.
     @_spi(Transport) public var maximumResponseSize: Int?
+    /// The hosts whose certificates must show a pin (``RouterConfiguration/certificatePinning``): the request's
+    /// own host and those its redirects lead to. A transport checks them on every connection, or refuses a
+    /// redirect to a pinned host (see ``HTTPTransport/pinningLimitation(for:)``).
+    @_spi(Transport) public var certificatePinning: CertificatePinning?
 
     /// The fields, lowercased, that the endpoint lets follow a redirect to another origin besides those safe
     /// to forward: its ``EndPointType/headersForwardedAcrossOrigins``.

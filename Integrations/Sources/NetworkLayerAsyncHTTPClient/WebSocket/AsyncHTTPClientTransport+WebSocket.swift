@@ -12,7 +12,8 @@ import FoundationNetworking
 extension AsyncHTTPClientTransport {
     /// Opens a WebSocket on the client's event loops, over a connection of its own: the handshake carries the
     /// request's fields and the stored cookies, follows redirects by ``redirectPolicy`` (credentials never
-    /// reach another origin), and a refusal comes back with its status, fields and up to 64 KiB of its body.
+    /// reach another origin), checks the pins of ``NetworkLayer/RouterConfiguration/certificatePinning`` as a
+    /// request does, and a refusal comes back with its status, fields and up to 64 KiB of its body.
     ///
     /// The socket speaks RFC 6455 with SwiftNIO's frame codec: it answers pings, sends those of
     /// ``NetworkLayer/WebSocketOptions/pingInterval``, takes permessage-deflate when offered and accepted, and
@@ -22,9 +23,16 @@ extension AsyncHTTPClientTransport {
     ) async throws -> WebSocketUpgrade {
         var current = request.head
         for hop in 0... {
-            let outcome = try await WebSocketHandshake.open(
-                withCookies(current), options: options, group: client.eventLoopGroup,
-                tls: tlsConfiguration)
+            // A pinned host's connection trusts its pinned roots only, as a request's does.
+            let pinned = try pinnedTLSConfiguration(for: current.url, pinning: request.certificatePinning)
+            let outcome: WebSocketHandshake.Outcome
+            do {
+                outcome = try await WebSocketHandshake.open(
+                    withCookies(current), options: options, group: client.eventLoopGroup,
+                    tls: pinned ?? clientTLSConfiguration)
+            } catch let error as NetworkError where pinned != nil {
+                throw await pinningFailure(error, url: current.url, pinning: request.certificatePinning)
+            }
             switch outcome {
             case .upgraded(let connection, let answer):
                 let head = try responseHead(answer, url: current.url)

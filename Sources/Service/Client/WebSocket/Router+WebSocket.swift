@@ -60,6 +60,7 @@ extension Router {
         let pipeline = RequestPipeline<EndPoint>(
             configuration: configuration, secretHeaders: secretHeaders, reading: .collect(progress: nil)
         ) { sent in
+            if let refusal = sent.pinningRefusal(by: transport) { throw refusal }
             switch try await transport.openWebSocket(sent, options: options) {
             case .connected(let connection, let head):
                 let earlier = opened.withLock { slot in

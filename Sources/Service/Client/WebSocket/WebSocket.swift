@@ -45,7 +45,8 @@ public final class WebSocket: Sendable {
     /// The subprotocol the server chose from ``WebSocketOptions/subprotocols``, or `nil`.
     public var subprotocol: String? { session.subprotocol }
 
-    /// How the socket closed: the peer's close frame, or the one it answered; `nil` while it is open.
+    /// How the socket, or its last connection, closed: the peer's close frame, or the one it answered; `nil` while a
+    /// connection is open.
     public var closeInfo: WebSocketClose? { session.closeInfo }
 
     /// Sends `message`, returning once the transport has taken it.

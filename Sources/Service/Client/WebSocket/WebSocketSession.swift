@@ -60,7 +60,7 @@ final class WebSocketSession: Sendable {
     /// The subprotocol the server chose for the current connection.
     var subprotocol: String? { state.withLock { $0.current.connection.subprotocol } }
 
-    /// How the socket closed, or `nil` while it is open or reconnecting.
+    /// How the last connection closed; `nil` while one is open.
     var closeInfo: WebSocketClose? { state.withLock { $0.closeInfo } }
 
     /// Sends `message` over the current connection.

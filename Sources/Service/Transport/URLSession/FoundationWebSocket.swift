@@ -42,6 +42,7 @@ final class FoundationWebSocket: WebSocketConnection {
             try await delegate.open(task)
         } catch {
             session.invalidateAndCancel()
+            if let failure = delegate.pinningFailure { throw failure.naming(request.head) }
             if let response = task.response as? HTTPURLResponse, response.statusCode != 101 {
                 return .refused(TransportResponse(head: ResponseHead(response), body: ResponseBody(Data())))
             }

@@ -1,13 +1,17 @@
 #if !canImport(FoundationNetworking)
 import Foundation
+import Security
 
-/// The delegate of one `URLSessionWebSocketTask`'s session: reports the opening and the close frame, and follows
-/// redirects of the handshake by the transport's ``RedirectPolicy``, credentials staying with their origin.
+/// The delegate of one `URLSessionWebSocketTask`'s session: reports the opening and the close frame, follows
+/// redirects of the handshake by the transport's ``RedirectPolicy``, credentials staying with their origin, and
+/// checks the pins of a pinned host.
 final class FoundationWebSocketDelegate: NSObject, URLSessionWebSocketDelegate, Sendable {
     private struct State {
         var opening: CheckedContinuation<Void, any Error>?
         var subprotocol: String?
         var close: WebSocketClose?
+        /// The pinning failure that cancelled the handshake.
+        var pinningFailure: NetworkError?
     }
 
     private let state = Locked(State())
@@ -24,6 +28,9 @@ final class FoundationWebSocketDelegate: NSObject, URLSessionWebSocketDelegate, 
 
     /// The close frame received, once one has been.
     var close: WebSocketClose? { state.withLock { $0.close } }
+
+    /// The pinning failure that cancelled the handshake, if one did.
+    var pinningFailure: NetworkError? { state.withLock { $0.pinningFailure } }
 
     /// Starts `task` and returns once the server switched protocols; throws what ended the task otherwise.
     func open(_ task: URLSessionWebSocketTask) async throws {
@@ -77,11 +84,48 @@ final class FoundationWebSocketDelegate: NSObject, URLSessionWebSocketDelegate, 
         newRequest proposed: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        completionHandler(
-            redirectPolicy.next(
-                after: response, proposed: proposed, origin: request.head.url,
-                previous: task.currentRequest ?? task.originalRequest, credentialHeaders: request.credentialHeaders,
-                forwarding: request.headersForwardedAcrossOrigins))
+        let next = redirectPolicy.next(
+            after: response, proposed: proposed, origin: request.head.url,
+            previous: task.currentRequest ?? task.originalRequest, credentialHeaders: request.credentialHeaders,
+            forwarding: request.headersForwardedAcrossOrigins)
+        // A pinned host is reached over https only, where the challenge below checks its pins.
+        if let host = next?.url?.host, let pinning = request.certificatePinning, !pinning.pins(for: host).isEmpty,
+            next?.url?.scheme?.lowercased() != "https"
+        {
+            completionHandler(nil)
+            return
+        }
+        completionHandler(next)
+    }
+
+    /// Checks the pins of a pinned host after the system's own evaluation, as ``URLSessionTransport`` does for
+    /// requests; declines `Basic` and `Digest` challenges so that the 401 reaches the router.
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        switch challenge.protectionSpace.authenticationMethod {
+        case NSURLAuthenticationMethodServerTrust:
+            let host = challenge.protectionSpace.host
+            guard let pinning = request.certificatePinning, !pinning.pins(for: host).isEmpty,
+                let trust = challenge.protectionSpace.serverTrust, SecTrustEvaluateWithError(trust, nil)
+            else {
+                completionHandler(.performDefaultHandling, nil)
+                return
+            }
+            if let failure = pinning.failure(host: host, chain: SessionDelegate.certificates(of: trust)) {
+                state.withLock { $0.pinningFailure = failure.networkError }
+                completionHandler(.cancelAuthenticationChallenge, nil)
+                return
+            }
+            completionHandler(.useCredential, URLCredential(trust: trust))
+        case NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest:
+            completionHandler(.rejectProtectionSpace, nil)
+        default:
+            completionHandler(.performDefaultHandling, nil)
+        }
     }
 }
 #endif

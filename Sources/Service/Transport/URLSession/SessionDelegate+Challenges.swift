@@ -28,6 +28,8 @@ extension SessionDelegate {
         }
         #else
         switch challenge.protectionSpace.authenticationMethod {
+        case NSURLAuthenticationMethodServerTrust:
+            answerServerTrust(challenge, task: task, completionHandler: completionHandler)
         case NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest:
             // Declined, so that the 401 reaches the router, which answers it with
             // `RouterConfiguration.challengeCredentials` if it has one, as on Linux and over any other
@@ -63,6 +65,10 @@ extension SessionDelegate {
                         after: response, proposed: request, origin: options.origin, previous: previous,
                         credentialHeaders: options.credentialHeaders, forwarding: options.forwardedHeaders)
                 else { return nil }
+                if let refusal = Self.pinningRefusal(of: next, options: options) {
+                    transfer.failure = refusal
+                    return nil
+                }
                 if options.resendsBody, let previous, RedirectPolicy.keepsMethod(previous, next) {
                     // Foundation would follow without the body; stop here and let the transport re-send.
                     if next.httpBody == nil { next.httpBody = previous.httpBody }
@@ -72,11 +78,30 @@ extension SessionDelegate {
                 return next
             }
         }
+        if transfers.withLock({ $0[task.taskIdentifier]?.failure }) != nil {
+            cancel(task)
+            completionHandler(nil)
+            return
+        }
         // A task the transport does not know still keeps its fields from another origin.
         let next =
             decision
             ?? RedirectPolicy.limitingHeaders(
                 of: request, unlessSameOriginAs: [task.originalRequest?.url, response.url])
         completionHandler(next)
+    }
+
+    /// The failure of a redirect to a pinned host on Linux, whose Foundation asks no delegate about server trust,
+    /// so that the transport cannot check pins there; `nil` elsewhere and for a host not pinned.
+    private static func pinningRefusal(of request: URLRequest, options: TransferOptions) -> NetworkError? {
+        #if canImport(FoundationNetworking)
+        guard let pinning = options.certificatePinning, let host = request.url?.host,
+            !pinning.pins(for: host).isEmpty
+        else { return nil }
+        let reason = "pinning is not supported by this transport; use AsyncHTTPClientTransport"
+        return CertificatePinningError.unsupported(host: host, reason: reason).networkError
+        #else
+        return nil
+        #endif
     }
 }

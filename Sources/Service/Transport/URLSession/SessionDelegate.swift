@@ -78,6 +78,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate {
         }
         let next = transfers.withLock { transfers -> Next in
             transfers.modifyValue(forKey: dataTask.taskIdentifier) { transfer -> Next in
+                // A refused redirect's head is not the response either; the task is being cancelled.
+                guard transfer.failure == nil else { return .none }
                 let http = response as? HTTPURLResponse
                 transfer.response = http
                 transfer.head = http.map { ResponseHead($0) }

@@ -26,6 +26,8 @@ struct TransferOptions: Sendable {
     var keepsWholeBody = false
     /// The most bytes of a body gathered whole; `nil` for no limit.
     var maximumResponseSize: Int?
+    /// The hosts whose certificate chains must show a pin.
+    var certificatePinning: CertificatePinning?
 }
 
 /// How one task ended, or how far it got.

@@ -34,6 +34,12 @@ public final class URLSessionTransport: HTTPTransport {
     /// Foundation decodes these itself, on Linux (through libcurl) as on Apple platforms.
     @_spi(Transport) public var decodedContentCodings: [String] { ["br", "gzip", "deflate"] }
 
+    #if !canImport(FoundationNetworking)
+    /// None: the session's delegate checks the pins of every certificate chain it is asked to trust. On Linux,
+    /// whose Foundation asks no delegate about server trust, the transport cannot check pins.
+    @_spi(Transport) public func pinningLimitation(for pins: [CertificatePin]) -> String? { nil }
+    #endif
+
     /// Creates a transport with its own session.
     ///
     /// - Parameters:
@@ -95,7 +101,8 @@ public final class URLSessionTransport: HTTPTransport {
             uploadProgress: request.uploadProgress.map(ProgressReporter.init),
             isHEAD: request.head.httpMethod == "HEAD",
             keepsWholeBody: request.keepsWholeBody,
-            maximumResponseSize: request.maximumResponseSize)
+            maximumResponseSize: request.maximumResponseSize,
+            certificatePinning: request.certificatePinning)
         switch try await exchange(request.head, body: upload.taskBody, options: options) {
         case .whole(let data, let head):
             return TransportResponse(head: head, body: ResponseBody(data))

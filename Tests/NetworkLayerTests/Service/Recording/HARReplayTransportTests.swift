@@ -56,6 +56,7 @@ struct HARReplayTransportTests {
         var headers: [String: String] = [:]
         var matchesBody = false
         var matchedHeaders: Set<String> = []
+        var ignoredQueryItems: Set<String> = []
         let matches: Bool
         var testDescription: String { name }
     }
@@ -119,10 +120,22 @@ struct HARReplayTransportTests {
                 name: "header differs, not matched", method: "POST",
                 url: "https://api.example.com/3/search?query=alien&page=1&page=2", headers: ["Accept-Language": "fr"],
                 matches: true),
+            MatchCase(
+                name: "an ignored item added", method: "POST",
+                url: "https://api.example.com/3/search?query=alien&page=1&page=2&language=de",
+                ignoredQueryItems: ["language"], matches: true),
+            MatchCase(
+                name: "an ignored item left out", method: "POST",
+                url: "https://api.example.com/3/search?query=alien", ignoredQueryItems: ["page"], matches: true),
+            MatchCase(
+                name: "an item not ignored added", method: "POST",
+                url: "https://api.example.com/3/search?query=alien&page=1&page=2&language=de",
+                ignoredQueryItems: ["region"], matches: false),
         ])
     func matching(_ test: MatchCase) async throws {
         let replay = try HARReplayTransport(
-            data: try Self.har(Self.recorded), matchesBody: test.matchesBody, matchedHeaders: test.matchedHeaders)
+            data: try Self.har(Self.recorded), matchesBody: test.matchesBody, matchedHeaders: test.matchedHeaders,
+            ignoredQueryItems: test.ignoredQueryItems)
         let request = try Self.request(test.method, test.url, body: test.body, headers: test.headers)
         if test.matches {
             #expect(try await Self.text(replay.send(request)) == "found")
@@ -146,6 +159,14 @@ struct HARReplayTransportTests {
                 "GET", "https://api.example.com/3/movie/2",
                 "closest: GET https://api.example.com/3/movie/2?x=1 (query items differ: recorded x=1)"
             ),
+            (
+                "GET", "https://api.example.com/3/movie/3?lang=fr",
+                "closest: GET https://api.example.com/3/movie/1?lang=fr (URL https://api.example.com/3/movie/1, not https://api.example.com/3/movie/3)"
+            ),
+            (
+                "GET", "https://api.example.com/3/search?query=dune&year=2021",
+                "closest: GET https://api.example.com/3/search?query=dune (query items differ: request has year=2021)"
+            ),
         ])
     func unmatchedError(method: String, url: String, expected: String) async throws {
         let replay = try HARReplayTransport(
@@ -153,6 +174,8 @@ struct HARReplayTransportTests {
                 ("POST", "https://api.example.com/3/rate", nil, [:], 201, ""),
                 ("GET", "https://api.example.com/3/movie/1?lang=fr", nil, [:], 200, "fr"),
                 ("GET", "https://api.example.com/3/movie/2?x=1", nil, [:], 200, "2"),
+                ("GET", "https://api.example.com/3/search?query=alien", nil, [:], 200, "alien"),
+                ("GET", "https://api.example.com/3/search?query=dune", nil, [:], 200, "dune"),
             ]))
         let error = await #expect(throws: HARReplayError.self) { try await replay.send(Self.request(method, url)) }
         #expect(error?.kind == .unmatched)

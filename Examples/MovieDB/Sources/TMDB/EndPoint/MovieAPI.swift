@@ -78,10 +78,6 @@ public enum MovieAPI: EndPointType, Hashable {
     /// `Accept: application/json`, as TMDB's examples send.
     public var headers: HTTPHeaders? { ["Accept": "application/json"] }
 
-    /// The built-in sample body for this call, as served offline (see ``SampleCatalog``); for an
-    /// unknown id or a bad page, TMDB's status body.
-    public var sampleData: Data { SampleCatalog.shared.response(for: self).body }
-
     /// The query items of this call; credentials are not among them.
     public var parameters: Parameters {
         switch self {

@@ -51,19 +51,20 @@ public struct MovieManager: Sendable {
         self.init(router: Router(configuration: configuration, transport: transport), rateLimitPolicy: rateLimitPolicy)
     }
 
-    /// A manager that answers every call offline from the built-in sample data, through
-    /// NetworkLayer's ``StubTransport``: requests are still built, logged, validated and decoded. Every log
-    /// entry starts with ``NetworkLayer/NetworkLogger/sampleDataMark``, since nothing goes to the URL it shows.
-    /// The sample answers carry `Cache-Control` and an `ETag` as TMDB's do, so `cache` keeps them the same way.
-    public static func sampleData(
-        logger: NetworkLogger? = nil, delay: TimeInterval = 0, cache: HTTPCache? = nil
-    ) -> MovieManager {
-        let stub = StubTransport<MovieAPI>(behavior: delay > 0 ? .delayed(seconds: delay) : .immediate) { api in
-            SampleCatalog.shared.response(for: api).stubResponse
+    /// A manager that answers every call offline from the sample's recorded traffic (``SampleTraffic``),
+    /// through NetworkLayer's `HARReplayTransport`: requests are still built, logged, validated and decoded, and
+    /// a call the recording lacks fails with ``TMDBError/notRecorded(reason:)``. Every log entry starts with
+    /// ``NetworkLayer/NetworkLogger/sampleDataMark``, since nothing goes to the URL it shows. The recorded
+    /// answers carry `Cache-Control` and an `ETag` as TMDB's do, so `cache` keeps them the same way.
+    public static func sampleData(logger: NetworkLogger? = nil, cache: HTTPCache? = nil) -> MovieManager {
+        let transport: any HTTPTransport
+        do {
+            transport = try SampleTraffic.transport()
+        } catch {
+            transport = ClosureTransport { _ in throw error }
         }
         let configuration = RouterConfiguration(logger: logger?.markingSampleData(), cache: cache)
-        let router = Router<MovieAPI>(configuration: configuration, stub: stub)
-        return MovieManager(router: router, isUsingSampleData: true)
+        return MovieManager(router: Router(configuration: configuration, transport: transport), isUsingSampleData: true)
     }
 
     /// The manager a command-line tool wants: a server at `baseURL` (with the environment's

@@ -32,6 +32,8 @@ extension TMDBError: CustomStringConvertible, LocalizedError {
             "invalid request: \(reason)"
         case .network(let reason):
             "network error: \(reason)"
+        case .notRecorded(let reason):
+            "not in the offline sample: \(reason)"
         case .cancelled:
             "cancelled"
         }

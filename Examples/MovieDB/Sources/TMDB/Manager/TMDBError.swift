@@ -33,6 +33,9 @@ public enum TMDBError: Error, Sendable, Hashable {
     case invalidRequest(reason: String)
     /// The server could not be reached, or did not answer in time.
     case network(reason: String)
+    /// Offline, the sample's recorded traffic (``SampleTraffic``) has no answer for the call; `reason` names the
+    /// closest recorded call.
+    case notRecorded(reason: String)
     /// The call was cancelled.
     case cancelled
 
@@ -77,6 +80,8 @@ extension TMDBError {
             self = .cancelled
         case .timedOut:
             self = .network(reason: "the server did not answer in time")
+        case .transportFailure where error.underlyingError is HARReplayError:
+            self = .notRecorded(reason: error.underlyingError.map { "\($0)" } ?? "")
         default:
             self = .network(reason: error.description)
         }

@@ -1,8 +1,8 @@
 import NetworkLayer
 
 extension NetworkLogger {
-    /// What begins every log entry of a call the built-in sample data answered.
-    public static let sampleDataMark = "[offline: answered by the built-in sample data] "
+    /// What begins every log entry of a call the sample's recorded traffic answered.
+    public static let sampleDataMark = "[offline: replayed from the sample's recorded traffic] "
 
     /// This logger with every entry marked by ``sampleDataMark``, so that an offline log never reads as if
     /// the request had gone to the URL it shows.

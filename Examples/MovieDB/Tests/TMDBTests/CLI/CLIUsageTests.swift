@@ -3,6 +3,7 @@ import Testing
 import struct NetworkLayer.NetworkLogger
 
 @testable import TMDB
+@testable import moviedb
 
 /// The built `moviedb` binary, offline: usage errors and the edges of the sample data.
 @Suite("moviedb usage", .timeLimit(.minutes(2)))
@@ -105,7 +106,20 @@ struct CLIUsageTests {
         #expect(run.errorLines.isEmpty)
     }
 
-    @Test("Offline --verbose marks every logged exchange as answered by the built-in sample data")
+    @Test(
+        "Offline, a call the recording lacks fails with the closest recorded call and what the sample answers",
+        arguments: [["search", "Dune"], ["details", "999999"], ["search", "dune", "--year", "2021"]])
+    func offlineUnrecorded(arguments: [String]) async throws {
+        let run = try await CLI.run(arguments, credentials: [:])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        let lines = run.errors.split(separator: "\n").dropFirst()
+        #expect(lines.first?.hasPrefix("error: not in the offline sample: no recorded entry for GET https://") == true)
+        #expect(lines.first?.contains("; closest: GET https://api.themoviedb.org/3/") == true)
+        #expect(lines.dropFirst().first.map(String.init) == CommandRunner.recordedCallsHint)
+    }
+
+    @Test("Offline --verbose marks every logged exchange as replayed from the recorded traffic")
     func offlineVerbose() async throws {
         let run = try await CLI.run(["genres", "--verbose"], credentials: [:])
         #expect(run.status == 0)

@@ -85,12 +85,4 @@ struct MovieAPITests {
                     query: "x", page: 1, year: nil, primaryReleaseYear: nil, includeAdult: false,
                     language: MovieAPI.defaultLanguage, region: nil))
     }
-
-    @Test("sampleData is the offline body: a page for lists, TMDB's 404 body for an unknown id")
-    func sampleData() throws {
-        let page = try JSONDecoder().decode(MoviePage.self, from: MovieAPI.popular().sampleData)
-        let missing = try JSONDecoder().decode(TMDBStatus.self, from: MovieAPI.details(id: 1).sampleData)
-        #expect(page.results.count == 20)
-        #expect(missing.statusCode == 34)
-    }
 }

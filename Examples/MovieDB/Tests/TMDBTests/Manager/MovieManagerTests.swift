@@ -26,30 +26,6 @@ struct MovieManagerTests {
             rateLimitPolicy: sleeps)
     }
 
-    @Test("Offline: popular, then details of a listed id, videos and recommendations")
-    func offlineFlow() async throws {
-        let manager = MovieManager.sampleData()
-        #expect(manager.isUsingSampleData && manager.network.router.configuration.plugins.isEmpty)
-        try await CatalogFlow.check(manager, searchingFor: "FIGHT club")
-        #expect(try await manager.nowPlaying(page: 2).results.count == 5)
-        #expect(try await manager.upcoming().dates != nil)
-        #expect(try await manager.topRated().results.first?.voteAverage == 8.705)
-    }
-
-    @Test(
-        "Offline: an unknown id is TMDB's 404 with code 34",
-        arguments: [
-            MovieAPI.details(id: 1), .videos(id: 1), .recommendations(id: 1),
-        ])
-    func offlineNotFound(_ api: MovieAPI) async {
-        await #expect(
-            throws: TMDBError.notFound(
-                TMDBStatus(statusCode: 34, statusMessage: "The resource you requested could not be found."))
-        ) {
-            _ = try await MovieManager.sampleData().response(for: api)
-        }
-    }
-
     @Test(
         "Calls TMDB would refuse are rejected with a typed error before the transport is called",
         arguments: [

@@ -146,4 +146,66 @@ struct WebSocketHandshakeTests {
         #expect(handshakes.current.first?.head.value(forHTTPHeaderField: "Authorization") == nil)
         await socket.close()
     }
+
+    @Test("The router's retry policy retries a handshake refused with 503, after its backoff")
+    func retried() async throws {
+        let attempts = Locked(0)
+        let waits = Locked<[TimeInterval]>([])
+        let transport = SocketTransport { request, _ in
+            let url = request.head.url ?? URL(string: "https://chat.example.com")!
+            guard attempts.increment() > 1 else {
+                return .refused(
+                    TransportResponse(head: ResponseHead(statusCode: 503, url: url)!, body: ResponseBody(Data())))
+            }
+            return .connected(
+                StubWebSocketConnection(steps: [], subprotocol: nil, maximumMessageSize: 1) { _ in }, head: nil)
+        }
+        let configuration = RouterConfiguration(retryPolicy: RetryPolicy(jitter: 0)).sleeping { seconds in
+            waits.withLock { $0.append(seconds) }
+        }
+        let socket = try await Router<SocketEndpoint>(configuration: configuration, transport: transport).webSocket(
+            SocketEndpoint())
+        #expect(attempts.current == 2)
+        #expect(waits.current == [0.5])
+        await socket.close()
+    }
+
+    @Test("A MultiTarget passes its endpoint's WebSocket options on")
+    func multiTarget() async throws {
+        let seen = Locked<WebSocketOptions?>(nil)
+        let transport = SocketTransport { _, options in
+            seen.withLock { $0 = options }
+            return .connected(
+                StubWebSocketConnection(steps: [], subprotocol: nil, maximumMessageSize: 1) { _ in }, head: nil)
+        }
+        let options = WebSocketOptions(subprotocols: ["v9"], maximumMessageSize: 99)
+        let socket = try await Router<MultiTarget>(transport: transport).webSocket(
+            .target(SocketEndpoint(webSocketOptions: options)))
+        #expect(seen.current == options)
+        await socket.close()
+    }
+
+    @Test(
+        "A pinned host's handshake is refused before it goes out when the transport cannot check pins, or over ws",
+        arguments: [
+            ("wss://chat.example.com/v1", "pinning is not supported by this transport"),
+            ("ws://chat.example.com/v1", "pins hold only over https"),
+        ])
+    func pinnedHost(base: String, reason: String) async throws {
+        let opened = Locked(0)
+        let transport = SocketTransport { _, _ in
+            opened.increment()
+            return .connected(
+                StubWebSocketConnection(steps: [], subprotocol: nil, maximumMessageSize: 1) { _ in }, head: nil)
+        }
+        let pinning = try CertificatePinning(["chat.example.com": [TestCertificates.leafKeyPin]])
+        let router = Router<SocketEndpoint>(
+            configuration: RouterConfiguration(certificatePinning: pinning), transport: transport)
+        let endpoint = SocketEndpoint(baseURL: try #require(URL(string: base)))
+        let error = await #expect(throws: NetworkError.self) { try await router.webSocket(endpoint) }
+        #expect(error?.kind == .secureConnection)
+        #expect(error?.underlyingError is CertificatePinningError)
+        #expect(error?.description.contains(reason) == true)
+        #expect(opened.current == 0)
+    }
 }
