@@ -71,6 +71,8 @@ let package = Package(
                 product("NIOFoundationCompat", "swift-nio", trait: "AsyncHTTPClient"),
                 product("NIOSSL", "swift-nio-ssl", trait: "AsyncHTTPClient"),
                 product("NIOHTTPCompression", "swift-nio-extras", trait: "AsyncHTTPClient"),
+                product("NIOWebSocket", "swift-nio", trait: "AsyncHTTPClient"),
+                .target(name: "CZlib", condition: .when(traits: ["AsyncHTTPClient"])),
                 .target(name: "CBrotli", condition: .when(platforms: [.linux], traits: ["AsyncHTTPClient"])),
                 .target(name: "CZstd", condition: .when(platforms: [.linux], traits: ["AsyncHTTPClient"])),
             ],

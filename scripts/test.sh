@@ -19,7 +19,9 @@
 #                  number in api/public-surface-limit
 #   servers        psf/httpbin and sse-starlette on uvicorn (from PyPI, in virtualenvs under ~/.cache),
 #                  scripts/fault_server.py and scripts/compression_server.py (br and zstd bodies made by PyPI's
-#                  brotli and zstandard) on free loopback ports, stopped when the run ends
+#                  brotli and zstandard), Python's websockets (scripts/websocket_server.py, from PyPI) and the
+#                  hostile WebSocket server scripts/websocket_hostile_server.py on free loopback ports, stopped
+#                  when the run ends
 #   build          swift build --build-tests, warnings as errors
 #   api            scripts/api_breaks.sh: every API break since the commit in api/baseline is listed in
 #                  CHANGELOG.md's Unreleased section (swift package diagnose-api-breaking-changes)
@@ -64,8 +66,8 @@
 #                                   fails at the end
 #   CLEAN=1                         remove the build folders once the run ends (3–5 GB; they make the next run
 #                                   build only what changed), keeping .build/test-logs
-#   HTTPBIN_*, FAULT_SERVER_TTL, SSE_SERVER_*, COMPRESSION_SERVER_*  see scripts/httpbin.sh, fault_server.sh,
-#                                   sse_server.sh and compression_server.sh
+#   HTTPBIN_*, FAULT_SERVER_TTL, SSE_SERVER_*, COMPRESSION_SERVER_*, WEBSOCKET_SERVER_*  see scripts/httpbin.sh,
+#                                   fault_server.sh, sse_server.sh, compression_server.sh and websocket_server.sh
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -102,6 +104,8 @@ export SSE_SERVER_STATE_DIR=$state_dir/sse-server
 export SSE_SERVER_TTL=${SSE_SERVER_TTL:-3600}
 export COMPRESSION_SERVER_STATE_DIR=$state_dir/compression-server
 export COMPRESSION_SERVER_TTL=${COMPRESSION_SERVER_TTL:-3600}
+export WEBSOCKET_SERVER_STATE_DIR=$state_dir/websocket-server
+export WEBSOCKET_SERVER_TTL=${WEBSOCKET_SERVER_TTL:-3600}
 # shellcheck source=scripts/httpbin.sh
 source "$root/scripts/httpbin.sh"
 # shellcheck source=scripts/fault_server.sh
@@ -110,12 +114,15 @@ source "$root/scripts/fault_server.sh"
 source "$root/scripts/sse_server.sh"
 # shellcheck source=scripts/compression_server.sh
 source "$root/scripts/compression_server.sh"
+# shellcheck source=scripts/websocket_server.sh
+source "$root/scripts/websocket_server.sh"
 
 cleanup() {
     local rc=$?
     fault_server_stop >/dev/null 2>&1 || true
     sse_server_stop >/dev/null 2>&1 || true
     compression_server_stop >/dev/null 2>&1 || true
+    websocket_server_stop >/dev/null 2>&1 || true
     httpbin_stop >/dev/null 2>&1 || true
     rm -rf "$state_dir"
     exit "$rc"
@@ -174,11 +181,14 @@ stage_servers() {
     fault_server_start
     sse_server_start
     compression_server_start
+    websocket_server_start
     NETWORKLAYER_REQUIRE_INTEGRATION=1
-    stage_export HTTPBIN_URL FAULT_SERVER_URL SSE_SERVER_URL COMPRESSION_SERVER_URL NETWORKLAYER_REQUIRE_INTEGRATION
+    stage_export HTTPBIN_URL FAULT_SERVER_URL SSE_SERVER_URL COMPRESSION_SERVER_URL WEBSOCKET_SERVER_URL \
+        WEBSOCKET_HOSTILE_SERVER_URL NETWORKLAYER_REQUIRE_INTEGRATION
     echo "httpbin at $HTTPBIN_URL, fault server at $FAULT_SERVER_URL, sse-starlette at $SSE_SERVER_URL," \
-        "compression server at $COMPRESSION_SERVER_URL"
-    stage_count "httpbin, fault, SSE, br/zstd on 127.0.0.1"
+        "compression server at $COMPRESSION_SERVER_URL, websockets at $WEBSOCKET_SERVER_URL," \
+        "hostile WebSocket server at $WEBSOCKET_HOSTILE_SERVER_URL"
+    stage_count "httpbin, fault, SSE, br/zstd, WebSocket on 127.0.0.1"
 }
 
 stage_build() {

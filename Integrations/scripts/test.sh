@@ -5,7 +5,9 @@
 #
 # The reliability table runs over both transports against the fault server named by FAULT_SERVER_URL, and
 # the root package's httpbin and fault suites run again over AsyncHTTPClientTransport (HTTPBIN_URL,
-# FAULT_SERVER_URL), and br and zstd bodies decode over it (COMPRESSION_SERVER_URL); the root scripts/test.sh
+# FAULT_SERVER_URL), and br and zstd bodies decode over it (COMPRESSION_SERVER_URL), and its WebSockets run
+# against Python's websockets and a hostile server (WEBSOCKET_SERVER_URL, WEBSOCKET_HOSTILE_SERVER_URL,
+# scripts/websocket_server.sh); the root scripts/test.sh
 # starts the servers and runs this script. With
 # NETWORKLAYER_REQUIRE_INTEGRATION=1 the run fails when any of those suites did not run and pass. AsyncHTTPClient's first debug build takes a few minutes;
 # a release build takes about ten, so CI builds in debug only.

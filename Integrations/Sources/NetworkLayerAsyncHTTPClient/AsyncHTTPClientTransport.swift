@@ -25,6 +25,10 @@ import FoundationNetworking
 /// deadlines, cancellation and error messages behave the same. The transport follows redirects itself, with
 /// its ``redirectPolicy`` and the same rules as the default transport: credentials never reach another origin.
 ///
+/// The same transport opens the router's WebSockets, on the client's event loops: RFC 6455 over SwiftNIO's
+/// `NIOWebSocket`, with permessage-deflate when the endpoint asks for it, keep-alive pings, and a bounded buffer
+/// of received messages that holds back reads while the reader is slow.
+///
 /// A transport created with ``init(configuration:eventLoopGroup:redirectPolicy:maximumRedirects:cookies:window:)``
 /// owns its `HTTPClient`: call ``shutdown()`` once it is no longer needed, to wait until its connections are
 /// closed; a transport released without it starts the shutdown itself. One given an `HTTPClient` with
