@@ -28,7 +28,7 @@
 #   test           swift test: unit, integration and fault suites; every integration and fault suite must pass;
 #                  then scripts/check_har.sh: the HAR files the HAR integration suites recorded load in haralyzer
 #   tsan           the unit suites again under Thread Sanitizer
-#   examples       Examples/*/scripts/test.sh: the MovieDB and LiveEvents samples; Tests/BeagleSamples/scripts/test.sh:
+#   examples       Examples/*/scripts/test.sh: the MovieDB, LiveEvents and Ticker samples; Tests/BeagleSamples/scripts/test.sh:
 #                  the code of Beagle's published pages and the Beagle bridge, in Swift 5 and Swift 6 modes
 #   benchmarks     Benchmarks/scripts/test.sh (smoke mode)
 #   integrations   Integrations/scripts/test.sh (AsyncHTTPClient, swift-log, swift-metrics, tracing, OpenAPI runtime)
