@@ -21,6 +21,12 @@ connections and reports what the server saw:
                      the first connection with key K gets N text messages "tick i", then its TCP connection ends
                      without a close frame, as when the server is killed; later ones get "resumed", the echo of
                      the next message (within 10 s), and a close 1000
+    /ticker?key=K&quotes=N
+                     a price feed (Examples/Ticker): waits for {"subscribe":["AAPL",...]}, then sends N quotes
+                     {"symbol":"AAPL","price":190.25} per symbol, the prices rising by 0.25 across connections; the
+                     first connection with key K then ends without a close frame (as /drop), later ones close 1000
+    /ticker/report?key=K
+                     a plain HTTP GET: the JSON list of the subscriptions the connections with key K sent
 
 Prints PORT=<port> on standard output once listening; stops by itself after --ttl seconds.
 """
@@ -41,6 +47,9 @@ from websockets.http11 import Response
 
 # The keys of /drop whose first connection was cut.
 DROPPED = set()
+
+# The subscriptions each key of /ticker sent, one list of symbols per connection.
+SUBSCRIPTIONS: dict[str, list[list[str]]] = {}
 
 
 class ObservedConnection(ServerConnection):
@@ -70,7 +79,14 @@ def route(connection: ServerConnection) -> tuple[str, dict[str, str]]:
 
 
 def process_request(connection: ServerConnection, request):
-    path = urlsplit(request.path).path
+    parts = urlsplit(request.path)
+    path = parts.path
+    if path == "/ticker/report":
+        key = parse_qs(parts.query).get("key", [""])[-1]
+        body = json.dumps(SUBSCRIPTIONS.get(key, [])).encode()
+        return Response(200, "OK", Headers([
+            ("Content-Type", "application/json"), ("Content-Length", str(len(body))), ("Connection", "close"),
+        ]), body)
     if path.startswith("/auth/"):
         token = path.removeprefix("/auth/")
         if request.headers.get("Authorization") != f"Bearer {token}":
@@ -131,6 +147,25 @@ async def idle(connection: ObservedConnection, query: dict[str, str]) -> None:
             await connection.send(f"alive after {connection.pings} pings")
 
 
+async def ticker(connection: ObservedConnection, query: dict[str, str]) -> None:
+    subscriptions = SUBSCRIPTIONS.setdefault(query.get("key", ""), [])
+    try:
+        symbols = [str(symbol) for symbol in json.loads(await asyncio.wait_for(connection.recv(), 10))["subscribe"]]
+    except (TimeoutError, ValueError, KeyError, TypeError):
+        await connection.close(1008, 'expected {"subscribe":[...]}')
+        return
+    subscriptions.append(symbols)
+    count = int(query.get("quotes", "2"))
+    for number in range((len(subscriptions) - 1) * count, len(subscriptions) * count):
+        for symbol in symbols:
+            await connection.send(json.dumps({"symbol": symbol, "price": 190 + 0.25 * number}))
+    if len(subscriptions) == 1:
+        await asyncio.sleep(0.2)  # as in /drop: a FIN after the quotes, once the client is past its handshake
+        connection.transport.close()
+    else:
+        await connection.close(1000, "done")
+
+
 async def handler(connection: ObservedConnection) -> None:
     path, query = route(connection)
     if path.startswith("/close/"):
@@ -160,6 +195,8 @@ async def handler(connection: ObservedConnection) -> None:
         except TimeoutError:
             pass
         await connection.close(1000, "resumed and echoed")
+    elif path == "/ticker":
+        await ticker(connection, query)
     else:
         await echo(connection)
 
